@@ -1,0 +1,53 @@
+"""The `junkart` command: a thin dispatcher over one module per sub-command in `play.commands`.
+
+Each command module exposes `register(subparsers)`, which adds its parser and sets
+`func=run(args) -> int`. Keeping one module per command lets them grow independently.
+"""
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+# Order is the order shown in --help.
+COMMAND_MODULES = (
+    "play.commands.start",    # `junkart` alone / `junkart play`: the desktop game (headless demo without a display)
+    "play.commands.cities",   # `junkart cities --json`
+    "play.commands.sim",      # `junkart sim ...`: a headless tour with bots
+    "play.commands.popart",   # `junkart popart [sim|solo]`
+    "play.commands.bench",    # `junkart bench physics|bots|popart --json`
+)
+
+
+class UsageError(Exception):
+    """Bad command-line input: printed as one line, exit code 2."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="junkart", description="Junk Art 3D")
+    subparsers = parser.add_subparsers(dest="command")
+    for name in COMMAND_MODULES:
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as error:
+            if error.name == name:  # command not built yet
+                continue
+            raise
+        module.register(subparsers)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        args = parser.parse_args(["play", *(argv or [])])
+    try:
+        return int(args.func(args) or 0)
+    except (UsageError, ValueError, FileNotFoundError) as error:
+        print(f"junkart: error: {error}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())
