@@ -1,0 +1,77 @@
+"""Hand-built reference structures: the towers that must stand, and a helper to stack pieces.
+
+Used by the tests (towers stand 10 s), the benchmark (a 60-piece table, bot-style rollouts)
+and handy for the planner and scene demos: `release_above` is how a caller turns "put this
+piece here, in this orientation" into a release pose just above whatever is below.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import pybullet as pb
+
+from physics.placement import PlacementReport
+from physics.snapshot import Quat, Vec3
+from physics.world import World
+
+RELEASE_GAP_M = 0.0005
+
+
+@dataclass(frozen=True)
+class Layer:
+    """A piece dropped straight down, centred (dx, dy) from the base centre, turned by `yaw`."""
+
+    piece_id: str
+    yaw_deg: float = 0.0
+    dx: float = 0.0
+    dy: float = 0.0
+    roll_deg: float = 0.0   # tip about x first (e.g. 90 to stand a piece on its side)
+
+
+def yaw_quat(yaw_deg: float, roll_deg: float = 0.0) -> Quat:
+    return tuple(pb.getQuaternionFromEuler([math.radians(roll_deg), 0.0, math.radians(yaw_deg)]))  # type: ignore[return-value]
+
+
+def release_above(world: World, piece_id: str, x: float, y: float, orientation: Quat,
+                  gap_m: float = RELEASE_GAP_M) -> tuple[Vec3, Quat]:
+    """A release pose `gap_m` above where the piece would first touch what is below (x, y)."""
+    z = world.resting_z(piece_id, x, y, orientation)
+    return (x, y, z + gap_m), orientation
+
+
+# Each tower has 8-12 pieces. Planks and their yaw alternate to cross; the bottom is centred.
+TOWERS: dict[str, tuple[Layer, ...]] = {
+    "crossed_planks": (
+        Layer("orange-long_plank", 0), Layer("blue-long_plank", 90),
+        Layer("green-long_plank", 0), Layer("grey-long_plank", 90),
+        Layer("orange-short_plank", 0), Layer("blue-short_plank", 90),
+        Layer("green-short_plank", 0), Layer("grey-short_plank", 90),
+        Layer("orange-holed_plank", 0), Layer("blue-holed_plank", 90),
+        Layer("orange-cone", 0),
+    ),
+    "cylinders_on_planks": (
+        Layer("orange-long_plank", 0), Layer("orange-cylinder", 0),
+        Layer("blue-long_plank", 90), Layer("blue-cylinder", 0),
+        Layer("green-short_plank", 0), Layer("green-cylinder", 0),
+        Layer("grey-short_plank", 90), Layer("grey-cylinder", 0),
+        Layer("orange-holed_plank", 0), Layer("blue-cone", 0),
+    ),
+    "pot_ring_groove": (
+        Layer("orange-long_plank", 0), Layer("blue-long_plank", 90),
+        Layer("green-short_plank", 0), Layer("orange-ring", 0),
+        Layer("blue-flower_pot", 0), Layer("grey-short_plank", 0),
+        Layer("green-grooved_block", 0), Layer("grey-axle", 0),
+    ),
+}
+
+
+def build_tower(world: World, structure: int, layers: tuple[Layer, ...], seat: int = 0) -> list[PlacementReport]:
+    """Place the layers one by one through `world.place` (released just above their support)."""
+    base = world.layout.bases[structure]
+    reports = []
+    for layer in layers:
+        orientation = yaw_quat(layer.yaw_deg, layer.roll_deg)
+        release = release_above(world, layer.piece_id, base.x + layer.dx, base.y + layer.dy, orientation)
+        reports.append(world.place(structure, layer.piece_id, release, seat, trajectory=()))
+    return reports

@@ -1,0 +1,335 @@
+"""One physics world = one PyBullet DIRECT client: table, bases, placed pieces.
+
+Public units: metres for positions, (x, y, z, w) quaternions, millimetres for heights. Inside
+the client everything is x10 (decimetres; settings.py says why).
+
+The canonical timeline is the snapshot: `place()` first rebuilds the client from
+`snapshot()` (resetSimulation + the same creation calls), so a world built with
+`World.from_snapshot(s)` and a long-lived world whose snapshot is `s` give bit-identical
+placements. Structures that a placement cannot reach (bases >= 50 cm away) are rebuilt static:
+they cost nothing to simulate and keep their exact poses.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+import numpy as np
+import pybullet as pb
+
+from physics import bodies
+from physics.catalogue import piece_spec, shape_geometry
+from physics.errors import IntersectingPoseError, PieceStateError
+from physics.geometry import quaternion_matrix
+from physics.layout import TableLayout
+from physics.settings import (
+    GRAVITY, PENETRATION_TOLERANCE_M, SCALE, SETTLE_ANGULAR_RAD_S, SETTLE_CHECK_EVERY, SETTLE_HOLD_S,
+    SETTLE_LINEAR_M_S, SETTLE_TIMEOUT_S, SOLVER_ITERATIONS, TIME_STEP,
+)
+from physics.snapshot import PlacedPiece, Quat, Snapshot, Vec3, check_pose
+
+BASE_PREFIX = "base:"
+
+
+@dataclass(frozen=True)
+class RayHit:
+    z_m: float
+    what: str            # piece id, "base:<k>" or "table"
+    normal: Vec3
+
+
+@dataclass(frozen=True)
+class SettleResult:
+    settled: bool
+    simulated_s: float
+
+
+class World:
+    """A table with its bases and pieces in its own PyBullet client. Use as a context manager."""
+
+    def __init__(self, layout: TableLayout, *, dynamic_structures: Iterable[int] | None = None) -> None:
+        self.layout = layout
+        self.client = pb.connect(pb.DIRECT)
+        self._pieces: dict[str, PlacedPiece] = {}     # insertion order = creation order
+        self._bodies: dict[str, int] = {}
+        self._body_owner: dict[int, str] = {}         # body id -> piece id or "base:k" / "table"
+        self._static: set[str] = set()
+        self._stale = False                            # dynamic poses must be read back from Bullet
+        self.simulated_s = 0.0
+        self._rebuild((), dynamic_structures)
+
+    # --- construction ---------------------------------------------------------------------------
+
+    @classmethod
+    def from_snapshot(cls, snapshot: Snapshot, *, dynamic_structures: Iterable[int] | None = None) -> "World":
+        world = cls(snapshot.layout, dynamic_structures=dynamic_structures)
+        world._rebuild(snapshot.pieces, dynamic_structures)
+        return world
+
+    def _rebuild(self, pieces: Sequence[PlacedPiece], dynamic_structures: Iterable[int] | None) -> None:
+        """Reset the client and create table, bases and pieces, always in the same order."""
+        c = self.client
+        pb.resetSimulation(physicsClientId=c)
+        pb.setPhysicsEngineParameter(
+            fixedTimeStep=TIME_STEP, numSolverIterations=SOLVER_ITERATIONS, numSubSteps=0,
+            deterministicOverlappingPairs=1, physicsClientId=c,
+        )
+        pb.setGravity(0.0, 0.0, -GRAVITY * SCALE, physicsClientId=c)
+        self._shapes = bodies.ShapeCache(c)
+        self.table = bodies.create_table(c, self.layout.table_half_size_m)
+        self._body_owner = {self.table: "table"}
+        self.base_bodies = []
+        for k, base in enumerate(self.layout.bases):
+            body = bodies.create_base(c, self._shapes, base)
+            self.base_bodies.append(body)
+            self._body_owner[body] = f"{BASE_PREFIX}{k}"
+        dynamic = None if dynamic_structures is None else frozenset(dynamic_structures)
+        self._pieces, self._bodies, self._static, self._stale = {}, {}, set(), False
+        for piece in pieces:
+            self._create(piece, static=dynamic is not None and piece.structure not in dynamic)
+        self.simulated_s = 0.0
+
+    def _create(self, piece: PlacedPiece, static: bool) -> int:
+        body = bodies.create_piece(self.client, self._shapes, piece_spec(piece.piece_id), piece.position, piece.orientation, static)
+        self._pieces[piece.piece_id] = piece
+        self._bodies[piece.piece_id] = body
+        self._body_owner[body] = piece.piece_id
+        if static:
+            self._static.add(piece.piece_id)
+        return body
+
+    def close(self) -> None:
+        if self.client is not None and pb.isConnected(physicsClientId=self.client):
+            pb.disconnect(physicsClientId=self.client)
+        self.client = None  # type: ignore[assignment]
+
+    def __enter__(self) -> "World":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # --- state ----------------------------------------------------------------------------------
+
+    def snapshot(self) -> Snapshot:
+        self._refresh()
+        return Snapshot(self.layout, tuple(self._pieces.values()))
+
+    def _refresh(self) -> None:
+        if not self._stale:
+            return
+        for pid in self.dynamic_piece_ids():
+            pos, quat = pb.getBasePositionAndOrientation(self._bodies[pid], physicsClientId=self.client)
+            old = self._pieces[pid]
+            self._pieces[pid] = PlacedPiece(pid, old.structure, (pos[0] / SCALE, pos[1] / SCALE, pos[2] / SCALE), tuple(quat))  # type: ignore[arg-type]
+        self._stale = False
+
+    def piece_ids(self) -> tuple[str, ...]:
+        return tuple(self._pieces)
+
+    def pieces_on(self, structure: int) -> tuple[str, ...]:
+        self.layout.check_structure(structure)
+        return tuple(pid for pid, p in self._pieces.items() if p.structure == structure)
+
+    def structure_of(self, piece_id: str) -> int:
+        return self._require(piece_id).structure
+
+    def pose(self, piece_id: str) -> tuple[Vec3, Quat]:
+        self._require(piece_id)
+        self._refresh()
+        piece = self._pieces[piece_id]
+        return piece.position, piece.orientation
+
+    def body_id(self, piece_id: str) -> int:
+        self._require(piece_id)
+        return self._bodies[piece_id]
+
+    def owner_of_body(self, body: int) -> str | None:
+        """Piece id, "base:<k>" or "table" for a body id of this client."""
+        return self._body_owner.get(body)
+
+    def _require(self, piece_id: str) -> PlacedPiece:
+        piece_spec(piece_id)  # UnknownPieceError first: the clearer message
+        if piece_id not in self._pieces:
+            raise PieceStateError(f"piece {piece_id!r} is not in the world")
+        return self._pieces[piece_id]
+
+    # --- editing --------------------------------------------------------------------------------
+
+    def add(self, piece_id: str, structure: int, position: Sequence[float], orientation: Sequence[float],
+            *, check: bool = True) -> None:
+        """Put a piece at a pose with no simulation (building scenes, tests, benchmarks).
+
+        The piece is dynamic unless the world was built with other dynamic structures only.
+        """
+        self.layout.check_structure(structure)
+        piece_spec(piece_id)
+        if piece_id in self._pieces:
+            raise PieceStateError(f"piece {piece_id!r} is already in the world")
+        pos, quat = check_pose(position, orientation, f"pose of {piece_id!r}")
+        self._refresh()
+        body = self._create(PlacedPiece(piece_id, structure, pos, quat), static=False)
+        if check:
+            try:
+                self.check_clear(body, f"{piece_id!r}")
+            except IntersectingPoseError:
+                self._forget(piece_id)
+                raise
+
+    def remove(self, piece_ids: Iterable[str]) -> None:
+        ids = list(piece_ids)
+        for pid in ids:
+            self._require(pid)
+        self._refresh()
+        for pid in ids:
+            self._forget(pid)
+
+    def _forget(self, piece_id: str) -> None:
+        body = self._bodies.pop(piece_id)
+        pb.removeBody(body, physicsClientId=self.client)
+        del self._body_owner[body]
+        del self._pieces[piece_id]
+        self._static.discard(piece_id)
+
+    def penetration_m(self, body: int) -> tuple[float, str | None]:
+        """Deepest overlap (m, >= 0) of `body` with any other body, and what it overlaps."""
+        c = self.client
+        lo, hi = pb.getAABB(body, physicsClientId=c)
+        deepest, what = 0.0, None
+        for other, owner in self._body_owner.items():
+            if other == body:
+                continue
+            olo, ohi = pb.getAABB(other, physicsClientId=c)
+            if any(olo[i] > hi[i] or ohi[i] < lo[i] for i in range(3)):
+                continue
+            for point in pb.getClosestPoints(body, other, 0.0, physicsClientId=c):
+                depth = -point[8] / SCALE
+                if depth > deepest:
+                    deepest, what = depth, owner
+        return deepest, what
+
+    def check_clear(self, body: int, label: str) -> None:
+        depth, what = self.penetration_m(body)
+        if depth > PENETRATION_TOLERANCE_M:
+            raise IntersectingPoseError(f"{label} would intersect {what} by {depth * 1000:.1f} mm")
+
+    # --- simulation -----------------------------------------------------------------------------
+
+    def dynamic_piece_ids(self) -> tuple[str, ...]:
+        return tuple(pid for pid in self._pieces if pid not in self._static)
+
+    def step(self, ticks: int = 1) -> None:
+        for _ in range(ticks):
+            pb.stepSimulation(physicsClientId=self.client)
+        self.simulated_s += ticks * TIME_STEP
+        self._stale = True
+
+    def run(self, seconds: float) -> None:
+        self.step(int(round(seconds / TIME_STEP)))
+
+    def is_at_rest(self, piece_ids: Iterable[str]) -> bool:
+        c = self.client
+        for pid in piece_ids:
+            lin, ang = pb.getBaseVelocity(self._bodies[pid], physicsClientId=c)
+            if (lin[0] ** 2 + lin[1] ** 2 + lin[2] ** 2) > (SETTLE_LINEAR_M_S * SCALE) ** 2:
+                return False
+            if (ang[0] ** 2 + ang[1] ** 2 + ang[2] ** 2) > SETTLE_ANGULAR_RAD_S ** 2:
+                return False
+        return True
+
+    def settle(self, timeout_s: float = SETTLE_TIMEOUT_S) -> SettleResult:
+        """Step until every dynamic piece stays at rest for SETTLE_HOLD_S, or report a timeout."""
+        ids = self.dynamic_piece_ids()
+        start = self.simulated_s
+        quiet = 0.0
+        while self.simulated_s - start < timeout_s:
+            self.step(SETTLE_CHECK_EVERY)
+            quiet = quiet + SETTLE_CHECK_EVERY * TIME_STEP if self.is_at_rest(ids) else 0.0
+            if quiet >= SETTLE_HOLD_S:
+                return SettleResult(True, self.simulated_s - start)
+        return SettleResult(False, self.simulated_s - start)
+
+    # --- measuring ------------------------------------------------------------------------------
+
+    def world_vertices(self, piece_id: str) -> np.ndarray:
+        """The piece's exact hull vertices in the world frame (metres)."""
+        position, orientation = self.pose(piece_id)
+        local = shape_geometry(piece_spec(piece_id).shape).vertices
+        return local @ quaternion_matrix(np.asarray(orientation)).T + np.asarray(position)
+
+    def height_mm(self, structure: int) -> float:
+        """Tape measure: the structure's highest point above the table (base included), mm."""
+        self.layout.check_structure(structure)
+        top = bodies.BASE_HEIGHT_M
+        for pid in self.pieces_on(structure):
+            top = max(top, float(self.world_vertices(pid)[:, 2].max()))
+        return top * 1000.0
+
+    def heights_mm(self) -> tuple[float, ...]:
+        return tuple(self.height_mm(k) for k in range(self.layout.n_structures))
+
+    def ray_down(self, x: float, y: float, from_z: float = 1.0) -> RayHit | None:
+        """The first surface straight below (x, y) (metres): its height and what it belongs to."""
+        check_pose((x, y, from_z), (0, 0, 0, 1), "ray")
+        hit = pb.rayTest([x * SCALE, y * SCALE, from_z * SCALE], [x * SCALE, y * SCALE, -0.01 * SCALE], physicsClientId=self.client)[0]
+        if hit[0] < 0:
+            return None
+        owner = self._body_owner.get(hit[0], "unknown")
+        return RayHit(hit[3][2] / SCALE, owner, tuple(hit[4]))  # type: ignore[arg-type]
+
+    def resting_z(self, piece_id: str, x: float, y: float, orientation: Sequence[float] = (0.0, 0.0, 0.0, 1.0),
+                  from_z: float = 0.8) -> float:
+        """Centre-of-mass height (m) at which the piece, lowered straight down at (x, y) in this
+        orientation, first touches something (a piece, a base or the table).
+
+        Exact to the collision geometry: conservative advancement with PyBullet distance queries
+        (each step lowers the probe by the current clearance, which never overshoots).
+        A release pose a fraction of a millimetre above this height rests the piece in place.
+        """
+        (x, y, from_z), quat = check_pose((x, y, from_z), orientation, f"resting pose of {piece_id!r}")
+        spec = piece_spec(piece_id)
+        c = self.client
+        probe = pb.createMultiBody(spec.mass_kg, self._shapes.shape_id(spec.shape),
+                                   basePosition=[x * SCALE, y * SCALE, from_z * SCALE], baseOrientation=list(quat), physicsClientId=c)
+        try:
+            lo, hi = pb.getAABB(probe, physicsClientId=c)
+            candidates = []
+            for other in self._body_owner:
+                olo, ohi = pb.getAABB(other, physicsClientId=c)
+                if olo[0] <= hi[0] and ohi[0] >= lo[0] and olo[1] <= hi[1] and ohi[1] >= lo[1]:
+                    candidates.append(other)
+            z = from_z * SCALE
+            for _ in range(200):
+                gap = min(
+                    (pt[8] for other in candidates for pt in pb.getClosestPoints(probe, other, 1e9, physicsClientId=c)),
+                    default=z,
+                )
+                if gap <= 1e-6 * SCALE:
+                    break
+                z -= gap
+                pb.resetBasePositionAndOrientation(probe, [x * SCALE, y * SCALE, z], list(quat), physicsClientId=c)
+            return z / SCALE
+        finally:
+            pb.removeBody(probe, physicsClientId=c)
+
+    def contacts_of(self, piece_id: str, max_distance_m: float) -> tuple[str, ...]:
+        """Everything (piece ids, "base:<k>", "table") the piece touches, from the last step's contacts."""
+        body = self.body_id(piece_id)
+        found: list[str] = []
+        for point in pb.getContactPoints(bodyA=body, physicsClientId=self.client):
+            if point[8] / SCALE <= max_distance_m:
+                owner = self._body_owner.get(point[2])
+                if owner is not None and owner not in found:
+                    found.append(owner)
+        return tuple(sorted(found))
+
+    # --- placing (physics/placement.py) ---------------------------------------------------------
+
+    def place(self, structure: int, piece_id: str, release_pose: tuple[Sequence[float], Sequence[float]], seat: int,
+              trajectory: Sequence[tuple[Sequence[float], Sequence[float]]] | None = None,
+              settle_timeout_s: float = SETTLE_TIMEOUT_S) -> "PlacementReport":
+        from physics.placement import run_placement
+        return run_placement(self, structure, piece_id, release_pose, seat, trajectory, settle_timeout_s)
+
+
+from physics.placement import PlacementReport  # noqa: E402  (re-export for type users)

@@ -1,0 +1,27 @@
+"""`junkart bench <name> [--json]`: run a benchmark module from `benchmarks/` and print its figures."""
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+
+BENCHMARKS = ("physics", "bots", "popart")
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser("bench", help="measure speed and strength (prints figures)")
+    parser.add_argument("name", choices=BENCHMARKS)
+    parser.add_argument("--json", action="store_true", help="print one JSON line")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    module = importlib.import_module(f"benchmarks.bench_{args.name}")
+    figures = module.run()
+    if args.json:
+        print(json.dumps(figures, sort_keys=True))
+    else:
+        width = max(len(key) for key in figures)
+        for key, value in figures.items():
+            print(f"{key:<{width}}  {value}")
+    return 0
