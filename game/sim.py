@@ -12,6 +12,7 @@ from typing import Callable
 
 from game import api
 from game.actions import Action, Place
+from game.cities import get_city
 from game.outcomes import FallenPiece, PlacementOutcome
 from game.state import Exhibition
 
@@ -58,6 +59,19 @@ def random_outcome(ex: Exhibition, place: Place, rng: random.Random,
                             heights_mm=tuple(round(h, 1) for h in heights), elapsed_s=elapsed)
 
 
+def complete(state: api.State, action: Action, rng: random.Random,
+             outcome_fn: OutcomeFn = random_outcome) -> Action:
+    """Give a prototype that needs physics (a Place, or a city's own e.g. shot) a random outcome."""
+    ex = state.exhibition
+    assert ex is not None
+    special = get_city(ex.city).random_physics(ex, action, rng)
+    if special is not None:
+        return special
+    if isinstance(action, Place) and action.outcome is None:
+        return action.with_outcome(outcome_fn(ex, action, rng))
+    return action
+
+
 def random_policy(state: api.State, seat: int, legal: list[Action], rng: random.Random) -> Action:
     return rng.choice(legal)
 
@@ -80,9 +94,7 @@ def play_random(config: api.TourConfig, rng: random.Random, outcome_fn: OutcomeF
             if not legal:
                 raise RuntimeError(f"seat {seat} must act but has no legal action")
             action = random_policy(state, seat, legal, rng)
-            if isinstance(action, Place):
-                assert state.exhibition is not None
-                action = action.with_outcome(outcome_fn(state.exhibition, action, rng))
+            action = complete(state, action, rng, outcome_fn)
         if on_step is not None:
             on_step(state, action)
         state = api.apply(state, action)

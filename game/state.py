@@ -69,7 +69,8 @@ class Exhibition:
         """Copy with `field[seat] = value` for a per-seat tuple field."""
         items = list(getattr(self, field))
         items[seat] = value
-        return replace(self, **{field: tuple(items)})
+        changes: dict[str, Any] = {field: tuple(items)}
+        return replace(self, **changes)
 
     def with_structure(self, index: int, **changes: Any) -> "Exhibition":
         items = list(self.structures)

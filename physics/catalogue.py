@@ -31,6 +31,11 @@ EXTRA_PIECE_IDS: tuple[str, ...] = (
 EXTRA_COLOURS = {"cactus": "green", "cowboy": "brown", "bullet": "grey"}
 ALL_PIECE_IDS: tuple[str, ...] = PIECE_IDS + EXTRA_PIECE_IDS
 
+# The ball collides as an exact sphere (a Bullet sphere primitive: exact, cheap, and it rolls
+# like a ball rather than resting on an icosphere facet). Its mesh files hold an icosphere for
+# drawing; its mass properties, extent and tape-measure top use the true sphere.
+SPHERE_RADIUS_M: dict[str, float] = {"ball": 0.025}
+
 
 @dataclass(frozen=True)
 class ShapeGeometry:
@@ -43,6 +48,7 @@ class ShapeGeometry:
     volume_m3: float
     center_of_mass: np.ndarray             # ~0: residual of the 1 um rounding in the files
     inertia_per_density: np.ndarray        # (3,) principal moments for density 1 (m^5)
+    sphere_radius: float | None = None     # set for shapes that collide as an exact sphere
 
     def mesh(self) -> trimesh.Trimesh:
         """All parts in one (unwelded) mesh: fine for hulls, stable poses and mass properties."""
@@ -95,6 +101,19 @@ def shape_geometry(shape: str) -> ShapeGeometry:
     groups = read_obj(path)
     meshes = [trimesh.Trimesh(vertices=g.vertices, faces=g.faces, process=False) for g in groups]
     props = combined_mass_properties(meshes)
+    radius = SPHERE_RADIUS_M.get(shape)
+    if radius is not None:
+        volume = 4.0 / 3.0 * np.pi * radius ** 3
+        return ShapeGeometry(
+            shape=shape,
+            parts=tuple(g.vertices for g in groups),
+            part_faces=tuple(g.faces for g in groups),
+            vertices=np.vstack([g.vertices for g in groups]),
+            volume_m3=volume,
+            center_of_mass=np.zeros(3),
+            inertia_per_density=np.full(3, 0.4 * volume * radius ** 2),
+            sphere_radius=radius,
+        )
     return ShapeGeometry(
         shape=shape,
         parts=tuple(g.vertices for g in groups),
@@ -129,7 +148,10 @@ def catalogue() -> dict[str, PieceSpec]:
 
 @lru_cache(maxsize=None)
 def _stable_poses(shape: str) -> tuple[StablePose, ...]:
-    mesh = shape_geometry(shape).mesh()
+    geometry = shape_geometry(shape)
+    if geometry.sphere_radius is not None:
+        return (StablePose((0.0, 0.0, 0.0, 1.0), 1.0, geometry.sphere_radius),)  # every orientation rests
+    mesh = geometry.mesh()
     # sigma=0 and one sample: trimesh's deterministic path (no random perturbation).
     transforms, probabilities = trimesh.poses.compute_stable_poses(mesh, center_mass=np.zeros(3), sigma=0.0, n_samples=1)
     poses = []
@@ -145,7 +167,10 @@ def stable_poses(piece_id: str) -> tuple[StablePose, ...]:
 
 def extent(piece_id: str, orientation: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 1.0)) -> tuple[np.ndarray, np.ndarray]:
     """(min xyz, max xyz) of the piece's hull, in metres relative to its centre of mass, once rotated."""
-    vertices = shape_geometry(shape_of_id(piece_id)[1]).vertices @ quaternion_matrix(np.asarray(orientation, dtype=float)).T
+    geometry = shape_geometry(shape_of_id(piece_id)[1])
+    if geometry.sphere_radius is not None:
+        return np.full(3, -geometry.sphere_radius), np.full(3, geometry.sphere_radius)
+    vertices = geometry.vertices @ quaternion_matrix(np.asarray(orientation, dtype=float)).T
     return vertices.min(axis=0), vertices.max(axis=0)
 
 

@@ -150,8 +150,7 @@ def run_placement(world: "World", structure: int, piece_id: str, release_pose: P
     c = world.client
 
     # Canonical start: rebuild from the snapshot, with only reachable structures dynamic.
-    snapshot = world.snapshot()
-    world._rebuild(snapshot.pieces, world.layout.neighbours(structure))
+    world.ensure_rebuilt(world.layout.neighbours(structure))
 
     body = world._create(PlacedPiece(piece_id, structure, release[0], release[1]), static=False)
     try:

@@ -11,6 +11,8 @@ SCALE = 10.0                  # internal length units per metre (decimetres)
 TIME_STEP = 1.0 / 480.0       # s; <= 1/480 keeps towers standing
 SOLVER_ITERATIONS = 50
 GRAVITY = 9.81                # m/s^2 (internally 98.1 dm/s^2)
+# Pyramid (not cone) friction: measured 0.74 vs 1.2 ms/step on an 11-piece tower, same stability.
+CONE_FRICTION = 0
 COLLISION_MARGIN = 0.001      # internal units (0.1 mm): Bullet's default hull margin; hulls are shrunk by it
 
 WOOD_DENSITY = 600.0          # kg/m^3 (0.6 g/cm^3)

@@ -49,8 +49,22 @@ def frustum(n: int, r0: float, r1: float, z0: float, z1: float, phase: float = 0
 
 
 def lathe(profile: list[tuple[float, float]], n: int) -> tuple[Part, ...]:
-    """A solid of revolution about z from (z, r) profile points: one convex frustum per step."""
-    return tuple(frustum(n, r0, r1, z0, z1) for (z0, r0), (z1, r1) in zip(profile, profile[1:]))
+    """A solid of revolution about z from (z, r) profile points, as few convex parts as exact.
+
+    Consecutive steps stay in one part while the profile bulges outward (slope not increasing):
+    the hull of those rings is then exactly the solid. At an inward kink (a neck) a new part starts.
+    """
+    runs: list[list[tuple[float, float]]] = [[profile[0], profile[1]]]
+    for point in profile[2:]:
+        (z0, r0), (z1, r1) = runs[-1][-2], runs[-1][-1]
+        z2, r2 = point
+        if (r2 - r1) / (z2 - z1) <= (r1 - r0) / (z1 - z0) + 1e-12:
+            runs[-1].append(point)
+        else:
+            runs.append([runs[-1][-1], point])
+    return tuple(
+        np.vstack([np.column_stack([polygon(n, r), np.full(n, z)]) for z, r in run]) for run in runs
+    )
 
 
 def along_x(part: Part) -> Part:
@@ -59,13 +73,19 @@ def along_x(part: Part) -> Part:
 
 
 def radial_quads(hole: np.ndarray, outer: np.ndarray) -> list[np.ndarray]:
-    """Split (outer polygon minus hole polygon) into convex quads between matching vertices.
+    """Split (outer polygon minus hole polygon) into convex pieces between matching vertices.
 
-    hole[i] and outer[i] lie on the same ray from the hole centre, and the outer boundary is
-    straight between consecutive rays (corners fall on rays), so each quad is convex.
+    hole[i] and outer[i * k] lie on the same ray from the hole centre (outer has k times as many
+    vertices). Each piece is bounded by one straight hole edge, two rays and an outer chain that
+    bulges outward (or is straight: corners fall on rays), so each piece is convex.
     """
     m = len(hole)
-    return [np.array([hole[i], hole[(i + 1) % m], outer[(i + 1) % m], outer[i]]) for i in range(m)]
+    k = len(outer) // m
+    pieces = []
+    for i in range(m):
+        chain = [outer[(i * k + j) % len(outer)] for j in range(k, -1, -1)]
+        pieces.append(np.array([hole[i], hole[(i + 1) % m], *chain]))
+    return pieces
 
 
 def ray_to_rectangle(angle: float, half_x: float, half_y: float) -> tuple[float, float]:
@@ -73,14 +93,6 @@ def ray_to_rectangle(angle: float, half_x: float, half_y: float) -> tuple[float,
     c, s = math.cos(angle), math.sin(angle)
     t = min(half_x / abs(c) if abs(c) > 1e-12 else math.inf, half_y / abs(s) if abs(s) > 1e-12 else math.inf)
     return (t * c, t * s)
-
-
-def holed_cell(cx: float, half: float, hole_radius: float, z0: float, z1: float) -> list[Part]:
-    """A square cell 2*half wide around a round (octagonal) hole, as 8 convex prisms."""
-    angles = [k * math.pi / 4 for k in range(8)]  # 45 deg steps: the cell corners fall on rays
-    hole = np.array([[cx + hole_radius * math.cos(a), hole_radius * math.sin(a)] for a in angles])
-    outer = np.array([[cx + x, y] for x, y in (ray_to_rectangle(a, half, half) for a in angles)])
-    return [prism(quad, z0, z1) for quad in radial_quads(hole, outer)]
 
 
 # --- the 15 junk shapes (design frames, cm) ------------------------------------------------------
@@ -94,18 +106,20 @@ def short_plank() -> tuple[Part, ...]:
 
 
 def holed_plank() -> tuple[Part, ...]:
-    # 14 x 4 x 1.5: three 4 x 4 cells with a hole of diameter 2, and a 1 cm solid end on each side.
-    parts = [box(-7, -6, -2, 2, 0, 1.5), box(6, 7, -2, 2, 0, 1.5)]
-    for cx in (-4.0, 0.0, 4.0):
-        parts.extend(holed_cell(cx, 2.0, 1.0, 0.0, 1.5))
+    # 14 x 4 x 1.5 with three square 2 x 2 holes centred at x = -4, 0, 4: two side rails and four
+    # cross bars, 6 parts. (Octagonal holes took 26 parts, and a compound's cost in Bullet grows
+    # with its touching children: a tower with it stepped ~5x slower.)
+    parts = [box(-7, 7, -2, -1, 0, 1.5), box(-7, 7, 1, 2, 0, 1.5)]
+    for x0, x1 in ((-7, -5), (-3, -1), (1, 3), (5, 7)):
+        parts.append(box(x0, x1, -1, 1, 0, 1.5))
     return tuple(parts)
 
 
 def ring() -> tuple[Part, ...]:
-    # Outer diameter 7, hole 3.5, 2 thick, as 16 trapezoidal prisms.
-    n = 16
-    inner, outer = polygon(n, 1.75), polygon(n, 3.5)
-    return tuple(prism(quad, 0.0, 2.0) for quad in radial_quads(inner, outer))
+    # Outer diameter 7 (16-gon), hole 3.5 (octagon), 2 thick: 8 convex prisms, each with one
+    # straight hole edge and two outer edges.
+    inner, outer = polygon(8, 1.75), polygon(16, 3.5)
+    return tuple(prism(piece, 0.0, 2.0) for piece in radial_quads(inner, outer))
 
 
 def flower_pot() -> tuple[Part, ...]:
@@ -115,15 +129,13 @@ def flower_pot() -> tuple[Part, ...]:
     def radius(z: float) -> float:
         return 2.0 + z / height
 
+    # The wall is 8 convex segments: outer 16-gon cone, inner octagonal cone. Each segment's
+    # faces are planar (cone facets and radial planes), so its hull is exact.
     parts = [frustum(n, radius(0.0), radius(floor), 0.0, floor)]
-    for i in range(n):
-        corners = []
-        for z in (floor, height):
-            for r in (radius(z) - wall, radius(z)):
-                for k in (i, i + 1):
-                    a = 2.0 * math.pi * k / n
-                    corners.append([r * math.cos(a), r * math.sin(a), z])
-        parts.append(np.array(corners))
+    for z_pieces in zip(*[
+        radial_quads(polygon(8, radius(z) - wall), polygon(n, radius(z))) for z in (floor, height)
+    ]):
+        parts.append(np.vstack([np.column_stack([piece, np.full(len(piece), z)]) for piece, z in zip(z_pieces, (floor, height))]))
     return tuple(parts)
 
 
@@ -152,6 +164,7 @@ def axle() -> tuple[Part, ...]:
 
 
 def ball() -> tuple[Part, ...]:
+    # Drawn as this icosphere; it collides as an exact sphere of radius 2.5 (catalogue.SPHERE_RADIUS_M).
     import trimesh  # only the ball needs trimesh's icosphere; keep the module import light
     return (np.asarray(trimesh.creation.icosphere(subdivisions=2, radius=2.5).vertices, dtype=float),)
 

@@ -23,7 +23,7 @@ from physics.errors import IntersectingPoseError, PieceStateError
 from physics.geometry import quaternion_matrix
 from physics.layout import TableLayout
 from physics.settings import (
-    GRAVITY, PENETRATION_TOLERANCE_M, SCALE, SETTLE_ANGULAR_RAD_S, SETTLE_CHECK_EVERY, SETTLE_HOLD_S,
+    CONE_FRICTION, GRAVITY, PENETRATION_TOLERANCE_M, SCALE, SETTLE_ANGULAR_RAD_S, SETTLE_CHECK_EVERY, SETTLE_HOLD_S,
     SETTLE_LINEAR_M_S, SETTLE_TIMEOUT_S, SOLVER_ITERATIONS, TIME_STEP,
 )
 from physics.snapshot import PlacedPiece, Quat, Snapshot, Vec3, check_pose
@@ -56,6 +56,7 @@ class World:
         self._static: set[str] = set()
         self._stale = False                            # dynamic poses must be read back from Bullet
         self.simulated_s = 0.0
+        self._fresh: frozenset[int] | None = None     # dynamic set of an untouched rebuild (see ensure_rebuilt)
         self._rebuild((), dynamic_structures)
 
     # --- construction ---------------------------------------------------------------------------
@@ -72,7 +73,7 @@ class World:
         pb.resetSimulation(physicsClientId=c)
         pb.setPhysicsEngineParameter(
             fixedTimeStep=TIME_STEP, numSolverIterations=SOLVER_ITERATIONS, numSubSteps=0,
-            deterministicOverlappingPairs=1, physicsClientId=c,
+            deterministicOverlappingPairs=1, enableConeFriction=CONE_FRICTION, physicsClientId=c,
         )
         pb.setGravity(0.0, 0.0, -GRAVITY * SCALE, physicsClientId=c)
         self._shapes = bodies.ShapeCache(c)
@@ -83,13 +84,32 @@ class World:
             body = bodies.create_base(c, self._shapes, base)
             self.base_bodies.append(body)
             self._body_owner[body] = f"{BASE_PREFIX}{k}"
-        dynamic = None if dynamic_structures is None else frozenset(dynamic_structures)
+        dynamic = frozenset(range(self.layout.n_structures) if dynamic_structures is None else dynamic_structures)
         self._pieces, self._bodies, self._static, self._stale = {}, {}, set(), False
         for piece in pieces:
-            self._create(piece, static=dynamic is not None and piece.structure not in dynamic)
+            self._create(piece, static=piece.structure not in dynamic)
         self.simulated_s = 0.0
+        self._fresh = dynamic
+
+    def load(self, snapshot: Snapshot) -> None:
+        """Replace the whole state by a snapshot, reusing this client (cheaper than a new World).
+
+        Bot rollouts: `world.load(s); world.place(...)` per trial.
+        """
+        self.layout = snapshot.layout
+        self._rebuild(snapshot.pieces, None)
+
+    def ensure_rebuilt(self, dynamic_structures: frozenset[int]) -> None:
+        """Make the client a fresh rebuild of `snapshot()` with these structures dynamic.
+
+        Skipped when nothing happened since such a rebuild: the result is the same bits, and
+        it halves the cost of a rollout (load + place).
+        """
+        if self._fresh != dynamic_structures:
+            self._rebuild(self.snapshot().pieces, dynamic_structures)
 
     def _create(self, piece: PlacedPiece, static: bool) -> int:
+        self._fresh = None
         body = bodies.create_piece(self.client, self._shapes, piece_spec(piece.piece_id), piece.position, piece.orientation, static)
         self._pieces[piece.piece_id] = piece
         self._bodies[piece.piece_id] = body
@@ -185,6 +205,7 @@ class World:
             self._forget(pid)
 
     def _forget(self, piece_id: str) -> None:
+        self._fresh = None
         body = self._bodies.pop(piece_id)
         pb.removeBody(body, physicsClientId=self.client)
         del self._body_owner[body]
@@ -219,6 +240,7 @@ class World:
         return tuple(pid for pid in self._pieces if pid not in self._static)
 
     def step(self, ticks: int = 1) -> None:
+        self._fresh = None
         for _ in range(ticks):
             pb.stepSimulation(physicsClientId=self.client)
         self.simulated_s += ticks * TIME_STEP
@@ -262,7 +284,11 @@ class World:
         self.layout.check_structure(structure)
         top = bodies.BASE_HEIGHT_M
         for pid in self.pieces_on(structure):
-            top = max(top, float(self.world_vertices(pid)[:, 2].max()))
+            radius = shape_geometry(piece_spec(pid).shape).sphere_radius
+            if radius is not None:
+                top = max(top, self.pose(pid)[0][2] + radius)
+            else:
+                top = max(top, float(self.world_vertices(pid)[:, 2].max()))
         return top * 1000.0
 
     def heights_mm(self) -> tuple[float, ...]:
@@ -289,6 +315,7 @@ class World:
         (x, y, from_z), quat = check_pose((x, y, from_z), orientation, f"resting pose of {piece_id!r}")
         spec = piece_spec(piece_id)
         c = self.client
+        self._fresh = None  # the probe body (and maybe a new shape) changes the client's state
         probe = pb.createMultiBody(spec.mass_kg, self._shapes.shape_id(spec.shape),
                                    basePosition=[x * SCALE, y * SCALE, from_z * SCALE], baseOrientation=list(quat), physicsClientId=c)
         try:

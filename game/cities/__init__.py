@@ -48,6 +48,8 @@ def city_names() -> tuple[str, ...]:
 def get_city(name: str) -> City:
     """Look a city up by canonical or display name (accents, case, spaces ignored)."""
     cities = registry()
+    if name in cities:   # the fast path: states store canonical names
+        return cities[name]
     key = _fold(name)
     for city in cities.values():
         if key in (_fold(city.name), _fold(city.display_name)):

@@ -97,6 +97,12 @@ class City:
         """Fans each seat wins (negative = returns) when the exhibition ends."""
         raise NotImplementedError
 
+    def random_physics(self, ex: Exhibition, action: Action, rng: random.Random) -> Action | None:
+        """For playouts and demos without a simulator: complete a prototype of a city-specific
+        action that needs a physics outcome (e.g. a shot) with a random one. None = not such an
+        action (Place prototypes are completed by game.sim.random_outcome)."""
+        return None
+
     def observe_vars(self, ex: Exhibition, seat: int) -> Exhibition:
         """Hide city-held secrets in vars from `seat` (default: nothing secret in vars)."""
         return ex

@@ -38,13 +38,14 @@ import random
 from dataclasses import replace
 
 from game.actions import Action, Cut, Place, Shuffle
-from game.cards import CACTUS_CARDS
+from game.cards import CACTUS_CARDS, HIDDEN
 from game.cities.base import City
 from game.errors import IllegalActionError
 from game.mechanics import awards
 from game.mechanics.dealing import deal_hands, refill_hand, remove_card
 from game.mechanics.seats import step
-from game.mechanics.shots import (Holster, Shoot, Steal, is_cactus, shots_earned, validate_shot)
+from game.mechanics.shots import (Holster, Shoot, Steal, is_cactus, random_shot_outcome, shots_earned,
+                                  validate_shot)
 from game.state import Exhibition
 
 HAND = 4
@@ -202,6 +203,12 @@ class Nashville(City):
         return self._continue(ex)
 
     # ---- shots --------------------------------------------------------------------------------
+    def random_physics(self, ex: Exhibition, action: Action, rng: random.Random) -> Action | None:
+        """Playouts without a simulator: a shot prototype gets a random `ShotOutcome`."""
+        if isinstance(action, Shoot) and action.outcome is None:
+            return action.with_outcome(random_shot_outcome(ex, action, rng))
+        return None
+
     def _shoot(self, ex: Exhibition, shoot: Shoot) -> Exhibition:
         outcome = validate_shot(ex, shoot)
         if int(ex.var("target")) < 0:
@@ -260,6 +267,10 @@ class Nashville(City):
         if not ex.hands[seat]:
             return self.finish(ex, "all cards have been played")
         return replace(ex, phase="play", turn=seat, round=max(ex.round, 1))
+
+    def observe_vars(self, ex: Exhibition, seat: int) -> Exhibition:
+        # Part A lies face down between the cut and its shuffle with the cactuses.
+        return ex.set_vars(cards_a=tuple(HIDDEN for _ in ex.var("cards_a", ())))
 
     def awards(self, ex: Exhibition) -> tuple[int, ...]:
         seats = tuple(ex.seats())

@@ -1,7 +1,10 @@
 """Resolving a placement outcome: where the active piece goes, who keeps fallen pieces, the free
 re-place, heights. Cities choose a fallen-piece policy:
 
-  "keep"    universal rule: whoever caused the fall (the placing seat) keeps the fallen pieces
+  "keep"    universal rule: whoever caused the fall keeps the fallen pieces. The placing seat
+            caused every fall from the structure it placed on and from common bases; a piece
+            that drops from ANOTHER seat's own structure (bases stand >= 50 cm apart, so the
+            placer cannot have touched it) fell by itself and its owner keeps it.
   "remove"  fallen pieces leave the game without effect (Tokyo, New York, Indianapolis)
   "replace" the structure's owner must re-place them before continuing (Monaco)
 """
@@ -74,7 +77,8 @@ def resolve_place(ex: Exhibition, place: Place, policy: str = "keep") -> Exhibit
         ex = ex.with_structure(f.structure, pieces=tuple(p for p in s.pieces if p != f.piece))
         fallen_ids.append(f.piece)
         if policy == "keep":
-            ex = ex.with_seat("fallen", place.seat, ex.fallen[place.seat] + (f.piece,))
+            keeper = place.seat if (f.structure == place.structure or s.owner is None) else s.owner
+            ex = ex.with_seat("fallen", keeper, ex.fallen[keeper] + (f.piece,))
         elif policy == "replace":
             owner = s.owner if s.owner is not None else place.seat
             ex = ex.with_seat("pending", owner, ex.pending[owner] + (f.piece,))

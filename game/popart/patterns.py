@@ -131,7 +131,7 @@ def evaluate(pattern: str, subject: str, value: int, cell: Cell, grid: Grid,
     if pattern == "if_no_adjacent":
         return _if(_matching(grid, [_shift(cell, d) for d in ORTHOGONAL], subject), value, when_found=False)
     if pattern == "in_every_row":
-        per_row = {r: _matching(grid, [c for c in grid if c[0] == r], subject) for r in sorted(rows)}
+        per_row = {r: _matching(grid, sorted(c for c in grid if c[0] == r), subject) for r in sorted(rows)}
         found = tuple(c for r in sorted(per_row) for c in per_row[r])
         met = len(rows) == 3 and all(per_row.values())
         return Evaluation(value if met else 0, len(found), found, met)

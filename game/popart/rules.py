@@ -140,6 +140,7 @@ def _resolve(state: State) -> State:
     if done:  # the last round ends the game: nothing is passed or drawn
         return state.with_(round=state.round + 1, displays=displays, hands=rest, pending=(None,) * n)
     fg_deck, bg_deck, discard = state.fg_deck, state.bg_deck, state.discard
+    passed: tuple[Hand, ...]
     if state.config.solo:
         received = [Hand()]
         discard += rest[0].foregrounds + rest[0].backgrounds

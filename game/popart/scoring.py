@@ -120,7 +120,7 @@ def _explain(pattern: str, subject: str, ev: Evaluation, grid: Grid, cell: Cell,
         verb = "is" if ev.scored else "is not"
         return f"{label(other)} {verb} {with_article(x)}. {scored}"
     if pattern == "if_no_adjacent":
-        return f"You have {ev.count} {x} adjacent to this card{_names(ev.cells)}. {scored}"
+        return f"You have {count_x} adjacent to this card{_names(ev.cells)}. {scored}"
     if pattern == "in_every_row":
         verdict = "Every row has one." if ev.scored else "Not every row has one."
         return f"You have {count_x}{_names(ev.cells)}. {verdict} {scored}"

@@ -1,6 +1,6 @@
 """`junkart popart`: the Pop Art mini-mode.
 
-    junkart popart [--players N] [--humans N] [--bot LEVEL] [--goals K] [--seed S]
+    junkart popart [--players N] [--humans N] [--bot LEVEL] [--goals K] [--seed S] [--example]
         opens the 2D table (hot-seat humans + bots); with no display, plays a headless bot game.
     junkart popart sim --players 4 --seed 3 [--bots hard,normal,...] [--goals K] [--json]
     junkart popart solo --bot hard --seed 1 [--goals K] [--json]
@@ -25,6 +25,7 @@ def register(subparsers: Any) -> None:
                                    description="Pop Art: draft Foregrounds and Backgrounds into a 3 x 3 display.")
     _table_options(parser, players_default=2)
     parser.add_argument("--humans", type=int, default=1, help="human seats sharing the screen (default 1)")
+    parser.add_argument("--example", action="store_true", help="show the rulebook's example display and its scoring")
     parser.set_defaults(func=run_window)
     modes = parser.add_subparsers(dest="mode")
 
@@ -130,7 +131,7 @@ def run_window(args: argparse.Namespace) -> int:
     if has_display():
         try:
             from scenes.popart.app import run_window as open_window
-            return open_window(args.players, args.humans, args.bot, args.goals, args.seed)
+            return open_window(args.players, args.humans, args.bot, args.goals, args.seed, args.example)
         except Exception as error:  # noqa: BLE001 - any failure to open a window falls back to headless
             if not _is_window_failure(error):
                 raise

@@ -152,3 +152,14 @@ def test_too_few_cards_ends_with_three_each_for_survivors() -> None:
     ex = _place_round(ex, {})
     assert ex.is_over and ex.end_reason == "not enough cards for each player"
     assert ex.fans == (0, 3, 3)
+
+
+def test_who_keeps_fallen_pieces() -> None:
+    """The placer keeps what falls from the structure it placed on; a piece that drops from
+    another seat's own structure fell by itself and its owner keeps it (universal rules)."""
+    ex = _to_place_phase(3)
+    ex = ex.with_structure(0, pieces=("blue-ball",)).with_structure(2, pieces=("grey-axle",))
+    piece = ex.pending[0][0]
+    ex = place(ex, 0, piece, fallen=(("blue-ball", 0), ("grey-axle", 2)))
+    assert ex.fallen[0] == ("blue-ball",) and ex.fallen[2] == ("grey-axle",)
+    assert ex.structures[0].pieces == (piece,) and ex.structures[2].pieces == ()

@@ -20,7 +20,7 @@ from game.cities import registry
 from game.sim import play_random, replay
 from game.state import card_piles
 
-SEEDS_PER_CASE = 6
+SEEDS_PER_CASE = 10
 
 CASES = [(name, n) for name, city in registry().items()
          for n in range(city.card.min_players, city.card.max_players + 1)]

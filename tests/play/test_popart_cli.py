@@ -90,3 +90,15 @@ def test_bench_run_reports_distribution_and_time():
     assert hard["min"] <= hard["median"] <= hard["max"] and hard["ms_per_game"] > 0
     assert figures["hard_vs_2_random_3p"]["games"] == 4
     assert figures["ratio_hard_vs_random_score"] > 1
+
+
+def test_sim_record_replays_to_the_same_scores(capsys):
+    """The printed action log plus the seed's deal is the whole game."""
+    import random
+
+    from game.popart import Config, outcome, parse_action, random_deal, replay
+
+    data = run_json(capsys, ["popart", "sim", "--players", "3", "--goals", "1", "--seed", "9", "--json"])
+    config = Config(3, 1)
+    actions = [random_deal(config, random.Random(9))] + [parse_action(a) for a in data["actions"]]
+    assert list(outcome(replay(config, actions)).scores) == data["scores"]

@@ -1,0 +1,50 @@
+"""Bot card strategies: `choose(observation, legal, rng, difficulty)` for every decision that is
+not a placement (placements belong to the physics planner).
+
+One module per city, `game/bots/<city>.py`, exposing
+`choose(observation, legal_actions, rng) -> Action`; cities without a module (or decisions a
+module does not handle) fall back to a random legal action. Bots see only `observe(state, seat)`.
+
+Difficulty: "easy" plays a random legal card half of the time; "normal" and "hard" always plan.
+"""
+from __future__ import annotations
+
+import importlib
+import random
+from functools import lru_cache
+from types import ModuleType
+
+from game.actions import Action, Place
+from game.tour import State
+
+DIFFICULTIES = ("easy", "normal", "hard")
+
+
+@lru_cache(maxsize=None)
+def _module(city: str) -> ModuleType | None:
+    try:
+        return importlib.import_module(f"game.bots.{city}")
+    except ModuleNotFoundError as error:
+        if error.name == f"game.bots.{city}":
+            return None
+        raise
+
+
+def choose(observation: State, legal: list[Action], rng: random.Random, difficulty: str = "normal") -> Action:
+    """Pick one of `legal` for the seat that `observation` was made for."""
+    if not legal:
+        raise ValueError("a bot cannot choose from no legal actions")
+    if difficulty not in DIFFICULTIES:
+        raise ValueError(f"unknown difficulty {difficulty!r}; use one of {', '.join(DIFFICULTIES)}")
+    ex = observation.exhibition
+    if ex is None or all(isinstance(a, Place) for a in legal):
+        return legal[rng.randrange(len(legal))]
+    if difficulty == "easy" and rng.random() < 0.5:
+        return legal[rng.randrange(len(legal))]
+    module = _module(ex.city)
+    if module is None:
+        return legal[rng.randrange(len(legal))]
+    action = module.choose(observation, legal, rng)
+    if action not in legal:
+        raise AssertionError(f"bot for {ex.city} chose an illegal action {action.to_text()}")
+    return action

@@ -1,0 +1,330 @@
+"""The placement planner bots use: where and how to put a piece so that it stands.
+
+1. Candidates: the piece's most probable stable poses x yaw steps x support points found by
+   casting rays down on a grid over the structure's base (the top surfaces of the structure).
+2. A cheap pre-filter per candidate: cast rays under the piece's lowest vertices to find the
+   height at which it first rests, which vertices carry it, and how far its centre of mass lies
+   inside their support polygon. Candidates whose centre of mass is outside, or that would
+   touch the table, go; the rest are ranked by the objective's guess.
+3. Rollouts: the best candidates are really placed, with the bot's hand noise, in a scratch
+   world rebuilt from the turn's snapshot (the same rebuild path the match uses), and scored by
+   what happened: falls, drops, height gained, touches, pieces disturbed. Finalists get more
+   rollouts; the best mean wins.
+
+The planner knows nothing of cities: `Objective` carries the weights the caller chose.
+"""
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass, field
+from typing import Sequence
+
+import numpy as np
+import pybullet as pb
+
+from physics.catalogue import shape_geometry, shape_of_id, stable_poses
+from physics.errors import IntersectingPoseError
+from physics.geometry import quaternion_matrix
+from physics.layout import BASE_HALF_M
+from physics.placement import PlacementReport
+from physics.settings import SCALE
+from physics.snapshot import Snapshot
+from physics.world import BASE_PREFIX, World
+
+Pose = tuple[tuple[float, float, float], tuple[float, float, float, float]]
+
+RELEASE_GAP_M = 0.0005        # release this far above the first contact: the piece drops onto it
+CONTACT_BAND_M = 0.0015       # vertices within this of the first contact carry the piece
+BOTTOM_BAND_M = 0.004         # vertices this close to the lowest point may touch the support
+MAX_RAYS_PER_CANDIDATE = 16
+DISTURBED_MM = 2.0            # a structure piece that moved more than this counts as disturbed
+
+
+@dataclass(frozen=True)
+class PlannerParams:
+    """How hard a bot thinks and how steady its hand is."""
+    stable_poses: int = 3
+    yaw_steps: int = 4
+    grid: int = 5                 # support points per side of the base
+    candidates: int = 8           # kept after the pre-filter, each rolled out
+    rollouts: int = 1             # noisy rollouts per candidate
+    finalists: int = 2            # best candidates re-tested ...
+    extra_rollouts: int = 2       # ... with this many more rollouts each
+    noise_mm: float = 2.0         # hand: position standard deviation
+    noise_deg: float = 3.0        # hand: yaw standard deviation
+
+
+@dataclass(frozen=True)
+class Objective:
+    """What a placement is worth; the caller (who knows the city) picks the weights."""
+    height_weight: float = 1.0            # per mm of structure height gained
+    touch_weight: float = 0.0             # per touched piece in `touch_targets`
+    touch_targets: frozenset[str] = frozenset()
+    disturb_weight: float = 3.0           # per structure piece moved more than DISTURBED_MM
+    fall_penalty: float = 150.0           # per structure piece knocked down
+    drop_penalty: float = 40.0            # the active piece fell alone (a re-place)
+    stability_weight: float = 0.5         # per mm of support margin (pre-filter only)
+
+
+@dataclass(frozen=True)
+class Candidate:
+    release: Pose
+    support: str                  # what the centre of the piece is above (piece id or base:k)
+    margin_mm: float              # centre of mass inside the support polygon by this much
+    guess: float                  # pre-filter score
+
+
+@dataclass(frozen=True)
+class Plan:
+    release: Pose
+    score: float                  # mean rollout score of the chosen candidate
+    stand_rate: float             # share of its rollouts where nothing fell
+    considered: int               # candidates generated
+    rolled_out: int               # rollouts run
+    scores: tuple[float, ...] = field(default=(), repr=False)
+
+
+def perturb(world: World, piece_id: str, pose: Pose, noise_mm: float, noise_deg: float,
+            rng: random.Random) -> Pose:
+    """The pose a hand really lets go at: a little off in x, y and yaw, and lowered until it
+    just touches whatever is below there (a hand does not push a piece into another)."""
+    (x, y, _), quat = pose
+    x, y = x + rng.gauss(0.0, noise_mm / 1000.0), y + rng.gauss(0.0, noise_mm / 1000.0)
+    quat = _compose_yaw(math.radians(rng.gauss(0.0, noise_deg)), quat)
+    return (x, y, rest_height(world, piece_id, x, y, quat) + RELEASE_GAP_M), quat
+
+
+def rest_height(world: World, piece_id: str, x: float, y: float, quat: Sequence[float]) -> float:
+    """Centre-of-mass height at which the piece lowered at (x, y) first rests.
+
+    Rays under its lowest vertices give it in a fraction of a millisecond; when that pose would
+    still cut into something (a support narrower than the vertex spacing, e.g. the top of a
+    ball), the exact but slower distance query decides.
+    """
+    rotated = _rotated_vertices(piece_id, quat)
+    low = _lowest(rotated)
+    hits = _rays_down(world, low[:, :2] + (x, y), _ray_top(world))
+    return max(hz - vz for (hz, _), vz in zip(hits, low[:, 2]))
+
+
+def hand_place(world: World, structure: int, piece_id: str, aim: Pose, seat: int, noise_mm: float,
+               noise_deg: float, rng: random.Random, settle_timeout_s: float = 10.0) -> tuple[Pose, PlacementReport]:
+    """A bot's hand places the piece aimed at `aim`: perturbed, lowered onto what is below it,
+    held still for a moment and let go. The same call serves rollouts and the real turn.
+    Returns the release pose (the recorded placement input: trajectory = [release]) and the report."""
+    release = perturb(world, piece_id, aim, noise_mm, noise_deg, rng)
+    try:
+        return release, world.place(structure, piece_id, release, seat, trajectory=[release],
+                                    settle_timeout_s=settle_timeout_s)
+    except IntersectingPoseError:
+        # The rays missed a support narrower than the vertex spacing: measure exactly.
+        (x, y, _), quat = release
+        release = ((x, y, world.resting_z(piece_id, x, y, quat) + RELEASE_GAP_M), quat)
+        return release, world.place(structure, piece_id, release, seat, trajectory=[release],
+                                    settle_timeout_s=settle_timeout_s)
+
+
+def _rotated_vertices(piece_id: str, quat: Sequence[float]) -> np.ndarray:
+    return shape_geometry(shape_of_id(piece_id)[1]).vertices @ quaternion_matrix(np.asarray(quat)).T
+
+
+def _lowest(rotated: np.ndarray) -> np.ndarray:
+    low = rotated[rotated[:, 2] <= rotated[:, 2].min() + BOTTOM_BAND_M]
+    if len(low) > MAX_RAYS_PER_CANDIDATE:
+        low = low[np.linspace(0, len(low) - 1, MAX_RAYS_PER_CANDIDATE).astype(int)]
+    return low
+
+
+def _ray_top(world: World) -> float:
+    return max(world.heights_mm()) / 1000.0 + 0.3
+
+
+def _compose_yaw(yaw: float, quat: Sequence[float]) -> tuple[float, float, float, float]:
+    """World-frame rotation about z by `yaw`, applied after `quat` (both x, y, z, w)."""
+    s, c = math.sin(yaw / 2), math.cos(yaw / 2)
+    x, y, z, w = quat
+    # q_yaw * q with q_yaw = (0, 0, s, c)
+    return (c * x - s * y, c * y + s * x, c * z + s * w, c * w - s * z)
+
+
+def base_grid(world: World, structure: int, n: int) -> list[tuple[float, float]]:
+    """n x n points over the structure's base top, in world metres (the base may be rotated)."""
+    base = world.layout.bases[structure]
+    half = BASE_HALF_M * 0.8
+    steps = [(-half + 2 * half * i / (n - 1)) if n > 1 else 0.0 for i in range(n)]
+    cy, sy = math.cos(base.yaw), math.sin(base.yaw)
+    return [(base.x + u * cy - v * sy, base.y + u * sy + v * cy) for u in steps for v in steps]
+
+
+def _rays_down(world: World, points: np.ndarray, top_z: float) -> list[tuple[float, str]]:
+    """(hit height m, owner) straight below each (x, y); owner 'none' when nothing is hit."""
+    starts = [[x * SCALE, y * SCALE, top_z * SCALE] for x, y in points]
+    ends = [[x * SCALE, y * SCALE, -0.01 * SCALE] for x, y in points]
+    hits = pb.rayTestBatch(starts, ends, physicsClientId=world.client)
+    return [(h[3][2] / SCALE, world.owner_of_body(h[0]) or "none") if h[0] >= 0 else (0.0, "none") for h in hits]
+
+
+def _support_margin(contacts: np.ndarray) -> float:
+    """Signed distance (m) of the origin (the centre of mass) inside the contacts' convex hull."""
+    if len(contacts) == 0:
+        return -1.0
+    if len(contacts) < 3:
+        return -float(np.min(np.linalg.norm(contacts, axis=1))) if len(contacts) == 1 else -_segment_distance(contacts)
+    try:
+        from scipy.spatial import ConvexHull
+        hull = ConvexHull(contacts)
+    except Exception:  # collinear contacts: a knife edge
+        return -_segment_distance(contacts)
+    # hull.equations: a.x + b.y + c <= 0 inside; distance of origin = -c for unit normals.
+    return float(np.min(-hull.equations[:, 2]))
+
+
+def _segment_distance(points: np.ndarray) -> float:
+    a, b = points[np.argmin(points[:, 0] + points[:, 1])], points[np.argmax(points[:, 0] + points[:, 1])]
+    ab = b - a
+    t = 0.0 if not ab.any() else float(np.clip(-(a @ ab) / (ab @ ab), 0.0, 1.0))
+    return float(np.linalg.norm(a + t * ab))
+
+
+def candidates(world: World, structure: int, piece_id: str, params: PlannerParams,
+               objective: Objective) -> list[Candidate]:
+    """Every pre-filtered candidate release pose on `structure`, best guess first."""
+    own = {f"{BASE_PREFIX}{structure}", *world.pieces_on(structure)}
+    height_before = world.height_mm(structure)
+    top_z = height_before / 1000.0 + 0.3
+    found: list[Candidate] = []
+    grid = np.array(base_grid(world, structure, params.grid))
+    grid_hits = _rays_down(world, grid, top_z)
+    for pose in stable_poses(piece_id)[: params.stable_poses]:
+        for k in range(params.yaw_steps):
+            quat = _compose_yaw(math.pi * k / params.yaw_steps, pose.orientation)
+            rotated = _rotated_vertices(piece_id, quat)
+            low = _lowest(rotated)
+            for (x, y), (_, over) in zip(grid, grid_hits):
+                if over not in own:
+                    continue
+                hits = _rays_down(world, low[:, :2] + (x, y), top_z)
+                rest_z = max(hz - vz for (hz, _), vz in zip(hits, low[:, 2]))
+                carrying = [i for i, ((hz, what), vz) in enumerate(zip(hits, low[:, 2]))
+                            if rest_z + vz - hz <= CONTACT_BAND_M]
+                if any(hits[i][1] not in own for i in carrying):
+                    continue  # it would rest on the table or on another structure
+                margin = _support_margin(low[carrying, :2])
+                if margin <= 0.0:
+                    continue
+                top_mm = (rest_z + rotated[:, 2].max()) * 1000.0
+                gain = max(0.0, top_mm - height_before)
+                guess = objective.height_weight * gain + objective.stability_weight * margin * 1000.0
+                release = ((float(x), float(y), float(rest_z + RELEASE_GAP_M)), quat)
+                found.append(Candidate(release, over, margin * 1000.0, guess))
+    found.sort(key=lambda c: -c.guess)
+    return found
+
+
+def score_report(report: PlacementReport, height_before_mm: float, before: Snapshot, after: Snapshot,
+                 objective: Objective) -> float:
+    """What one rollout was worth under `objective`."""
+    if report.fallen:
+        return -objective.fall_penalty * sum(1 for pid, _ in report.fallen if pid != report.piece_id) \
+            - objective.drop_penalty
+    if report.only_active_fell or not report.settled:
+        return -objective.drop_penalty
+    gain = report.heights_mm[report.structure] - height_before_mm
+    touches = sum(1 for pid in report.touching if pid in objective.touch_targets)
+    return objective.height_weight * gain + objective.touch_weight * touches \
+        - objective.disturb_weight * _disturbed(before, after, report.structure)
+
+
+def _disturbed(before: Snapshot, after: Snapshot, structure: int) -> int:
+    old = {p.piece_id: p.position for p in before.pieces if p.structure == structure}
+    return sum(1 for piece in after.pieces
+               if piece.piece_id in old and math.dist(piece.position, old[piece.piece_id]) * 1000.0 > DISTURBED_MM)
+
+
+def rollout(snapshot: Snapshot, structure: int, piece_id: str, aim: Pose, seat: int, objective: Objective,
+            height_before_mm: float, params: PlannerParams, rng: random.Random) -> tuple[float, bool]:
+    """Place the piece for real, with hand noise, in a scratch world rebuilt from the snapshot:
+    (score, nothing fell)."""
+    with World.from_snapshot(snapshot) as world:
+        try:
+            _, report = hand_place(world, structure, piece_id, aim, seat, params.noise_mm, params.noise_deg, rng,
+                                settle_timeout_s=3.0)
+        except IntersectingPoseError:
+            return -objective.drop_penalty, False
+        after = world.snapshot()
+    return score_report(report, height_before_mm, snapshot, after, objective), not report.fallen and not report.only_active_fell
+
+
+def plan_placement(snapshot: Snapshot, structure: int, piece_id: str, seat: int, objective: Objective,
+                   params: PlannerParams, rng: random.Random) -> Plan:
+    """The release pose a bot chooses for `piece_id` on `structure`, by rollouts with hand noise."""
+    with World.from_snapshot(snapshot) as world:
+        height_before = world.height_mm(structure)
+        found = candidates(world, structure, piece_id, params, objective)
+        if not found:
+            found = [_fallback(world, structure, piece_id)]
+    # Half the shortlist reaches high, half plays safe: when every tall option drops the piece,
+    # a low, well-supported one is still on the table.
+    tall = _diverse(found, (params.candidates + 1) // 2)
+    safe = [c for c in _diverse(sorted(found, key=lambda c: -c.margin_mm), params.candidates) if c not in tall]
+    shortlist = tall + safe[: params.candidates - len(tall)]
+    results: dict[int, list[float]] = {}
+    stood: dict[int, list[bool]] = {}
+
+    def run(index: int, times: int) -> None:
+        for _ in range(times):
+            value, ok = rollout(snapshot, structure, piece_id, shortlist[index].release, seat, objective,
+                                height_before, params, rng)
+            results.setdefault(index, []).append(value)
+            stood.setdefault(index, []).append(ok)
+
+    for index in range(len(shortlist)):
+        run(index, params.rollouts)
+    ranked = sorted(results, key=lambda i: (-_mean(results[i]), i))
+    for index in ranked[: params.finalists]:
+        run(index, params.extra_rollouts)
+    best = max(results, key=lambda i: (_mean(results[i]), -i))
+    return Plan(
+        release=shortlist[best].release,
+        score=_mean(results[best]),
+        stand_rate=sum(stood[best]) / len(stood[best]),
+        considered=len(found),
+        rolled_out=sum(len(v) for v in results.values()),
+        scores=tuple(results[best]),
+    )
+
+
+def _mean(values: list[float]) -> float:
+    return sum(values) / len(values)
+
+
+def _diverse(found: list[Candidate], n: int) -> list[Candidate]:
+    """The n best guesses, skipping near-duplicates (same spot within 1 cm and same orientation)."""
+    chosen: list[Candidate] = []
+    for c in found:
+        if all(math.dist(c.release[0][:2], o.release[0][:2]) > 0.01 or c.release[1] != o.release[1] for o in chosen):
+            chosen.append(c)
+        if len(chosen) == n:
+            break
+    return chosen
+
+
+def _fallback(world: World, structure: int, piece_id: str) -> Candidate:
+    """No candidate passed the pre-filter: the most probable pose over the base centre."""
+    base = world.layout.bases[structure]
+    quat = stable_poses(piece_id)[0].orientation
+    z = world.resting_z(piece_id, base.x, base.y, quat)
+    return Candidate(((base.x, base.y, z + RELEASE_GAP_M), quat), f"{BASE_PREFIX}{structure}", 0.0, 0.0)
+
+
+def random_placement(snapshot: Snapshot, structure: int, piece_id: str, rng: random.Random) -> Pose:
+    """The baseline a benchmark compares bots against: any stable pose, any yaw, anywhere on the base."""
+    with World.from_snapshot(snapshot) as world:
+        base = world.layout.bases[structure]
+        poses = stable_poses(piece_id)
+        quat = _compose_yaw(rng.uniform(0, 2 * math.pi), rng.choice(poses[:3]).orientation)
+        half = BASE_HALF_M * 0.8
+        x, y = base.x + rng.uniform(-half, half), base.y + rng.uniform(-half, half)
+        z = world.resting_z(piece_id, x, y, quat)
+    return (x, y, z + RELEASE_GAP_M), quat

@@ -1,0 +1,90 @@
+"""Who decides for a seat: a bot (planner + card strategy) or a human (through a scene).
+
+A controller answers two questions: which action to take when the seat must act
+(`choose`), and, for a placement, how to put the piece down (`placement_intent`). The match
+loop, not the controller, owns the canonical physics world and performs the placement.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Protocol
+
+from game import bots as card_bots
+from game.actions import Action, Place
+from game.pieces import shape_of
+from game.tour import State
+from physics.planner import Plan, PlannerParams, Pose, plan_placement
+from physics.snapshot import Snapshot
+from play.objectives import objective_for
+from play.timing import TIME_MODELS, TimeModel
+
+DIFFICULTY_PARAMS: dict[str, PlannerParams] = {
+    "easy": PlannerParams(stable_poses=2, yaw_steps=2, grid=3, candidates=3, rollouts=1, finalists=0,
+                          extra_rollouts=0, noise_mm=4.0, noise_deg=6.0),
+    "normal": PlannerParams(stable_poses=3, yaw_steps=4, grid=4, candidates=6, rollouts=1, finalists=2,
+                            extra_rollouts=1, noise_mm=2.5, noise_deg=4.0),
+    "hard": PlannerParams(stable_poses=3, yaw_steps=6, grid=5, candidates=10, rollouts=1, finalists=3,
+                          extra_rollouts=3, noise_mm=1.5, noise_deg=2.5),
+}
+DIFFICULTIES = tuple(DIFFICULTY_PARAMS)
+MAX_PLACE_OPTIONS = 3   # e.g. Pisa's two bases, or a choice of which pending piece goes first
+
+
+@dataclass(frozen=True)
+class BotIntent:
+    """A bot's placement: aim here, with this steady a hand."""
+    aim: Pose
+    noise_mm: float
+    noise_deg: float
+    plan: Plan
+
+
+@dataclass(frozen=True)
+class HandIntent:
+    """A human's placement, as the scene recorded it: held-piece targets, the last one released."""
+    trajectory: tuple[Pose, ...]
+    elapsed_s: float
+
+
+class Controller(Protocol):
+    name: str
+    is_bot: bool
+
+    def choose(self, observation: State, legal: list[Action]) -> Action: ...
+
+    def placement(self, snapshot: Snapshot, options: list[Place], city: str,
+                  pieces_on: dict[int, tuple[str, ...]]) -> tuple[Place, BotIntent | HandIntent]: ...
+
+
+class BotController:
+    """A bot seat. Its randomness comes from its own seeded generator, so a tour replays exactly."""
+    is_bot = True
+
+    def __init__(self, difficulty: str, seed: str, name: str | None = None) -> None:
+        if difficulty not in DIFFICULTY_PARAMS:
+            raise ValueError(f"unknown difficulty {difficulty!r}; use one of {', '.join(DIFFICULTIES)}")
+        self.difficulty = difficulty
+        self.params = DIFFICULTY_PARAMS[difficulty]
+        self.time_model: TimeModel = TIME_MODELS[difficulty]
+        self.rng = random.Random(seed)
+        self.name = name or f"{difficulty.capitalize()} bot"
+
+    def choose(self, observation: State, legal: list[Action]) -> Action:
+        """A card or choice decision (never called with placements only)."""
+        return card_bots.choose(observation, legal, self.rng, self.difficulty)
+
+    def placement(self, snapshot: Snapshot, options: list[Place], city: str,
+                  pieces_on: dict[int, tuple[str, ...]]) -> tuple[Place, BotIntent]:
+        """Plan every distinct option (which pending piece, which common base) and take the best."""
+        best: tuple[Place, BotIntent] | None = None
+        for place in options[:MAX_PLACE_OPTIONS]:
+            objective = objective_for(city, place.piece, pieces_on.get(place.structure, ()))
+            plan = plan_placement(snapshot, place.structure, place.piece, place.seat, objective, self.params, self.rng)
+            if best is None or plan.score > best[1].plan.score:
+                best = (place, BotIntent(plan.release, self.params.noise_mm, self.params.noise_deg, plan))
+        assert best is not None
+        return best
+
+    def placement_time(self, piece: str, replaces: int) -> float:
+        return self.time_model.placement_time(shape_of(piece), replaces, self.rng)

@@ -1,0 +1,188 @@
+"""The match loop: a World Tour played through the real physics.
+
+The composition root of a game: a rules state (`game.api`), one physics world per exhibition
+(`physics.World`, rebuilt from the settled snapshot at the start of every placement — the only
+bit-identical timeline, DESIGN.md), and one controller per seat. Chance actions come from the
+tour's own seeded generator; bots draw from their own, so a tour is reproducible from its seed.
+
+A placement: the rules offer `Place` prototypes; the seat's controller says how it puts the
+piece down; the loop performs it in the canonical world and turns the physics report into a
+`PlacementOutcome` for the rules (fallen pieces with owners, touches, heights, elapsed time).
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Callable, Sequence
+
+from game import api
+from game.actions import Action, Place
+from game.outcomes import FallenPiece, PlacementOutcome
+from game.state import Exhibition
+from physics.layout import TableLayout
+from physics.planner import hand_place
+from physics.snapshot import Snapshot
+from physics.world import BASE_PREFIX, World
+from play.controllers import BotController, BotIntent, Controller, HandIntent
+
+# A piece dropped this many times in a row is no longer "picked up again": it counts as fallen.
+# (The rulebook's free re-place assumes a player who eventually manages; a bot or a player who
+# keeps dropping the same piece must not stall the table forever.)
+MAX_FREE_REPLACES = 3
+
+
+@dataclass(frozen=True)
+class PlacementRecord:
+    """One physical placement as it went into the rules (a replay entry)."""
+    action: Place                       # with its outcome
+    trajectory: tuple                   # held-piece targets (the last is the release pose)
+    snapshot_digest: str                # the world after the placement settled
+
+
+@dataclass(frozen=True)
+class CityResult:
+    city: str
+    fans: tuple[int, ...]
+    heights_mm: tuple[float, ...]       # per seat: the structure it built on at the end
+    fallen: tuple[int, ...]
+    eliminated: tuple[bool, ...]
+    end_reason: str
+    placements: int
+
+    def to_json(self) -> dict:
+        return {"city": self.city, "fans": list(self.fans), "heights_mm": [round(h, 1) for h in self.heights_mm],
+                "fallen": list(self.fallen), "eliminated": list(self.eliminated), "end_reason": self.end_reason,
+                "placements": self.placements}
+
+
+@dataclass
+class MatchLog:
+    actions: list[Action] = field(default_factory=list)
+    placements: list[PlacementRecord] = field(default_factory=list)
+    cities: list[CityResult] = field(default_factory=list)
+
+
+def layout_for(ex: Exhibition) -> TableLayout:
+    """The table for an exhibition: one base per seat, or the city's common bases."""
+    from game.cities import get_city
+    common = get_city(ex.city).common_bases
+    if common:
+        return TableLayout.common(common, ex.num_seats)
+    return TableLayout.for_seats(ex.num_seats)
+
+
+class Match:
+    """Runs one World Tour. `step()` advances by one action; `run()` to the end."""
+
+    def __init__(self, config: api.TourConfig, controllers: Sequence[Controller], seed: int,
+                 on_event: Callable[[str, object], None] | None = None) -> None:
+        if len(controllers) != config.num_seats:
+            raise ValueError(f"{config.num_seats} seats need {config.num_seats} controllers, got {len(controllers)}")
+        self.state = api.new_tour(config)
+        self.controllers = list(controllers)
+        self.seed = seed
+        self.chance_rng = random.Random(f"junkart-chance:{seed}")
+        self.log = MatchLog()
+        self.snapshot: Snapshot | None = None
+        self._exhibition_key: tuple[int, str] | None = None
+        self._drops: dict[tuple[int, str], int] = {}
+        self._placements_in_city = 0
+        self.on_event = on_event or (lambda kind, data: None)
+
+    # --- driving -------------------------------------------------------------------------------
+
+    def run(self) -> api.TourOutcome:
+        while not api.is_terminal(self.state):
+            self.step()
+        return api.outcome(self.state)
+
+    def step(self) -> Action:
+        state = self.state
+        if api.is_chance(state):
+            return self._apply(api.sample_chance(state, self.chance_rng))
+        ex = api.current(state)
+        assert ex is not None
+        self._sync_world(ex)
+        seat = api.to_act(state)[0]
+        legal = api.legal_actions(state, seat)
+        controller = self.controllers[seat]
+        places = [a for a in legal if isinstance(a, Place)]
+        if places and len(places) == len(legal):
+            return self._apply(self._place(seat, places, ex))
+        action = controller.choose(api.observe(state, seat), legal)
+        if isinstance(action, Place) and action.outcome is None:
+            action = self._place(seat, [action], ex)
+        return self._apply(action)
+
+    # --- internals -----------------------------------------------------------------------------
+
+    def _apply(self, action: Action) -> Action:
+        before = self.state
+        self.state = api.apply(before, action)
+        self.log.actions.append(action)
+        if len(self.state.results) > len(before.results) or (
+                self.state.phase == "over" and before.phase == "faceoff"):
+            self._close_city()
+        return action
+
+    def _sync_world(self, ex: Exhibition) -> None:
+        key = (self.state.index, self.state.phase)
+        if key != self._exhibition_key:
+            self._exhibition_key = key
+            with World(layout_for(ex)) as world:
+                self.snapshot = world.snapshot()
+            self._placements_in_city = 0
+            self.on_event("city", ex.city)
+
+    def _place(self, seat: int, options: list[Place], ex: Exhibition) -> Place:
+        assert self.snapshot is not None
+        controller = self.controllers[seat]
+        pieces_on = {k: s.pieces for k, s in enumerate(ex.structures)}
+        place, intent = controller.placement(self.snapshot, options, ex.city, pieces_on)
+        drops = self._drops.get((seat, place.piece), 0)
+        with World.from_snapshot(self.snapshot) as world:
+            if isinstance(intent, BotIntent):
+                assert isinstance(controller, BotController)
+                release, report = hand_place(world, place.structure, place.piece, intent.aim, seat,
+                                             intent.noise_mm, intent.noise_deg, controller.rng)
+                trajectory: tuple = (release,)
+                elapsed = controller.placement_time(place.piece, drops)
+            else:
+                assert isinstance(intent, HandIntent)
+                trajectory = intent.trajectory
+                report = world.place(place.structure, place.piece, trajectory[-1], seat, trajectory=list(trajectory))
+                elapsed = intent.elapsed_s
+            self.snapshot = world.snapshot()
+        fallen = tuple(FallenPiece(pid, k) for pid, k in report.fallen)
+        only_active = report.only_active_fell
+        if only_active:
+            drops += 1
+            if drops >= MAX_FREE_REPLACES:
+                fallen, only_active, drops = (FallenPiece(place.piece, place.structure),), False, 0
+        else:
+            drops = 0
+        self._drops[(seat, place.piece)] = drops
+        outcome = PlacementOutcome(
+            fallen=fallen,
+            only_active_fell=only_active,
+            touching=tuple(t for t in report.touching if not t.startswith(BASE_PREFIX)),
+            heights_mm=tuple(round(h, 3) for h in report.heights_mm),
+            elapsed_s=elapsed,
+        )
+        done = place.with_outcome(outcome)
+        self.log.placements.append(PlacementRecord(done, trajectory, self.snapshot.digest()))
+        self._placements_in_city += 1
+        self.on_event("place", done)
+        return done
+
+    def _close_city(self) -> None:
+        ex = api.current(self.state)
+        assert ex is not None
+        heights = tuple(ex.structures[ex.builds_on[s]].height_mm if ex.builds_on else 0.0 for s in range(ex.num_seats))
+        result = CityResult(
+            city=ex.city, fans=tuple(ex.fans), heights_mm=heights,
+            fallen=tuple(len(f) for f in ex.fallen), eliminated=tuple(ex.eliminated),
+            end_reason=ex.end_reason, placements=self._placements_in_city,
+        )
+        self.log.cities.append(result)
+        self.on_event("city_done", result)

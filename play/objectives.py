@@ -1,0 +1,42 @@
+"""What a bot aims for when it places a piece, city by city (the planner knows no cities).
+
+- Home Town and New York pay for touching a piece of the same colour or shape (fans, or one
+  more placement in New York), so touches are worth more than height.
+- Monaco and Indianapolis count pieces in the structure: a drop costs time, a fall costs a
+  piece, height matters only for the +1 of the tallest.
+- Philadelphia, Paris, Pisa, Montréal and Amsterdam reward surviving: falls are what lose.
+- Everywhere else the tallest structure wins.
+"""
+from __future__ import annotations
+
+from physics.planner import Objective
+from game.pieces import split_piece_id
+
+TOUCH_CITIES = frozenset({"home_town", "new_york"})
+COUNT_CITIES = frozenset({"monaco", "indianapolis"})
+SURVIVAL_CITIES = frozenset({"philadelphia", "paris", "pisa", "montreal", "amsterdam"})
+
+
+def matching_pieces(piece: str, structure_pieces: tuple[str, ...]) -> frozenset[str]:
+    """Pieces of the structure that share the colour or the shape of `piece`."""
+    colour, shape = split_piece_id(piece)
+    found = set()
+    for other in structure_pieces:
+        try:
+            other_colour, other_shape = split_piece_id(other)
+        except ValueError:  # cactus and other extras never match
+            continue
+        if other_colour == colour or other_shape == shape:
+            found.add(other)
+    return frozenset(found)
+
+
+def objective_for(city: str, piece: str, structure_pieces: tuple[str, ...]) -> Objective:
+    if city in TOUCH_CITIES:
+        return Objective(height_weight=0.3, touch_weight=40.0,
+                         touch_targets=matching_pieces(piece, structure_pieces))
+    if city in COUNT_CITIES:
+        return Objective(height_weight=0.1, fall_penalty=300.0, drop_penalty=60.0, stability_weight=1.0)
+    if city in SURVIVAL_CITIES:
+        return Objective(height_weight=0.05, fall_penalty=400.0, drop_penalty=30.0, stability_weight=1.5)
+    return Objective()

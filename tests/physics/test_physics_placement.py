@@ -1,0 +1,105 @@
+"""Placement outcomes on real PyBullet worlds: falls, who caused them, free re-places, contacts."""
+from __future__ import annotations
+
+import pytest
+
+from physics import TableLayout, World
+from physics.reference import release_above, yaw_quat
+from physics.settings import TIME_STEP
+
+FLAT = (0.0, 0.0, 0.0, 1.0)
+
+
+def _place_on(world: World, structure: int, pid: str, dx: float = 0.0, dy: float = 0.0, yaw: float = 0.0, seat: int = 0):
+    base = world.layout.bases[structure]
+    q = yaw_quat(yaw)
+    return world.place(structure, pid, release_above(world, pid, base.x + dx, base.y + dy, q), seat, trajectory=())
+
+
+def test_overloading_an_overhanging_plank_drops_both_and_blames_the_placing_seat() -> None:
+    # Paris: one common base, so the structure (0) and the placing seat (2) differ.
+    with World(TableLayout.common(1, 3)) as world:
+        first = _place_on(world, 0, "orange-long_plank", dx=0.04, seat=1)  # centre of mass still over the base
+        assert not first.fallen and not first.active_fell and first.settled
+        report = _place_on(world, 0, "green-grooved_block", dx=0.12, seat=2)  # on the far end: tips the plank
+        assert report.active_fell and not report.only_active_fell
+        assert report.fallen == (("orange-long_plank", 0), ("green-grooved_block", 0))
+        assert report.caused_by == 2
+        assert report.touching == () and report.active_pose is None
+        assert world.piece_ids() == ()           # fallen pieces leave the world
+        assert report.heights_mm == (30.0,)
+
+
+def test_lone_active_piece_off_the_edge_is_a_free_re_place() -> None:
+    with World(TableLayout.for_seats(2)) as world:
+        _place_on(world, 0, "blue-cylinder")
+        before = world.snapshot()
+        report = _place_on(world, 0, "grey-short_plank", dx=0.085)  # centre of mass 3.5 cm past the edge
+        assert report.active_fell and report.only_active_fell
+        assert report.fallen == ()
+        assert report.settled
+        assert world.piece_ids() == ("blue-cylinder",)  # the piece is back in hand
+        assert world.snapshot().pieces[0].position == pytest.approx(before.pieces[0].position, abs=1e-4)
+
+
+def test_pushing_a_structure_piece_off_with_the_held_piece_is_caused_by_the_placing_seat() -> None:
+    with World(TableLayout.for_seats(2)) as world:
+        base = world.layout.bases[1]
+        _place_on(world, 1, "blue-cylinder", dx=0.025, seat=1)  # standing near the +x edge
+        q = yaw_quat(90.0)                                       # short plank held crosswise
+        z = 0.03 + 0.0075 + 0.001                                # just clear of the base face
+        speed = 0.1 * TIME_STEP
+        forward = [((base.x - 0.035 + i * speed, base.y, z), q) for i in range(int(0.105 / speed))]
+        back = [((base.x + 0.07 - i * speed, base.y, z), q) for i in range(int(0.09 / speed))]
+        release = ((base.x - 0.02, base.y, z - 0.0005), q)
+        report = world.place(1, "grey-short_plank", release, seat=1, trajectory=forward + back)
+        assert report.fallen == (("blue-cylinder", 1),)
+        assert report.caused_by == 1
+        assert not report.active_fell and not report.only_active_fell
+        assert report.touching == ("base:1",)
+        assert world.pieces_on(1) == ("grey-short_plank",)
+        assert report.heights_mm[1] == pytest.approx(45.0, abs=0.5)
+
+
+def test_touching_lists_what_the_active_piece_rests_on() -> None:
+    with World(TableLayout.for_seats(2)) as world:
+        assert _place_on(world, 0, "blue-long_plank").touching == ("base:0",)
+        assert _place_on(world, 0, "green-cylinder").touching == ("blue-long_plank",)
+        assert _place_on(world, 0, "orange-short_plank", yaw=90).touching == ("green-cylinder",)
+        # a cube-ish block on the long plank's overhang, beside the cylinder: touches the plank only
+        assert _place_on(world, 0, "grey-grooved_block", dx=0.065, yaw=90).touching == ("blue-long_plank",)
+        # the axle laid in the block's groove touches the block
+        assert _place_on(world, 0, "grey-axle", dx=0.065, yaw=90).touching == ("grey-grooved_block",)
+
+
+def test_default_carry_path_lowers_the_piece_onto_its_release_pose() -> None:
+    with World(TableLayout.for_seats(2)) as world:
+        base = world.layout.bases[0]
+        release = release_above(world, "orange-cone", base.x, base.y, FLAT)
+        report = world.place(0, "orange-cone", release, seat=0)  # trajectory=None: the default path
+        assert report.settled and not report.active_fell
+        assert report.simulated_s > 0.2  # it was carried down, not dropped
+        (x, y, z), _ = report.active_pose
+        assert (x, y) == pytest.approx((base.x, base.y), abs=5e-4)
+        assert z == pytest.approx(0.03 + 0.07 / 4, abs=5e-4)
+
+
+def test_other_structures_are_not_touched_by_a_placement() -> None:
+    with World(TableLayout.for_seats(3)) as world:
+        _place_on(world, 1, "blue-ring", seat=1)
+        _place_on(world, 1, "blue-flower_pot", seat=1)
+        before = [p for p in world.snapshot().pieces if p.structure == 1]
+        _place_on(world, 0, "grey-cylinder", seat=0)
+        _place_on(world, 2, "orange-cone", seat=2)
+        after = [p for p in world.snapshot().pieces if p.structure == 1]
+        assert after == before  # bit for bit: they were static while others placed
+
+
+def test_a_timeout_reports_not_settled_instead_of_hanging() -> None:
+    with World(TableLayout.for_seats(1)) as world:
+        base = world.layout.bases[0]
+        report = world.place(0, "orange-ball", ((base.x, base.y, 0.2), FLAT), 0, trajectory=(), settle_timeout_s=0.05)
+        assert not report.settled
+        assert report.simulated_s == pytest.approx(0.05, abs=2 * TIME_STEP)
+        with pytest.raises(ValueError, match="settle_timeout_s"):
+            world.place(0, "orange-cone", ((base.x, base.y, 0.2), FLAT), 0, settle_timeout_s=float("nan"))
