@@ -81,7 +81,7 @@ class Action:
     def from_text(text: str) -> "Action":
         text = text.strip()
         verb, _, rest = text.partition(" ")
-        cls = ACTION_TYPES.get(verb)
+        cls = _action_type(verb)
         if cls is None:
             raise MalformedActionError(f"unknown action {verb!r} in {text!r}; actions are "
                                        f"{', '.join(sorted(ACTION_TYPES))}")
@@ -119,9 +119,9 @@ class Action:
 
     @staticmethod
     def from_json(data: Any) -> "Action":
-        if not isinstance(data, dict) or data.get("type") not in ACTION_TYPES:
+        cls = _action_type(data.get("type")) if isinstance(data, dict) else None
+        if cls is None:
             raise MalformedActionError(f"not an action: {data!r}")
-        cls = ACTION_TYPES[data["type"]]
         values: dict[str, Any] = {}
         for name, kind in cls.FIELDS:
             if name not in data:
@@ -287,3 +287,12 @@ class PlayCard(Action):
     seat: int
     card: str
     to: int
+
+
+def _action_type(verb: Any) -> "type[Action] | None":
+    """The action class for a verb; cities register their own verbs (e.g. Nashville's `shoot`)
+    when imported, so an unknown verb first loads every city before it is refused."""
+    if verb not in ACTION_TYPES:
+        from game.cities import registry
+        registry()
+    return ACTION_TYPES.get(verb)

@@ -16,8 +16,10 @@ from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
 from game import api
+from game.bots import chooses_places
 from game.actions import Action, Place
 from game.outcomes import FallenPiece, PlacementOutcome
+from game.replay import ReplayWriter
 from game.state import Exhibition
 from physics.layout import TableLayout
 from physics.planner import hand_place
@@ -75,7 +77,8 @@ class Match:
     """Runs one World Tour. `step()` advances by one action; `run()` to the end."""
 
     def __init__(self, config: api.TourConfig, controllers: Sequence[Controller], seed: int,
-                 on_event: Callable[[str, object], None] | None = None) -> None:
+                 on_event: Callable[[str, object], None] | None = None,
+                 recorder: ReplayWriter | None = None) -> None:
         if len(controllers) != config.num_seats:
             raise ValueError(f"{config.num_seats} seats need {config.num_seats} controllers, got {len(controllers)}")
         self.state = api.new_tour(config)
@@ -86,8 +89,10 @@ class Match:
         self.snapshot: Snapshot | None = None
         self._exhibition_key: tuple[int, str] | None = None
         self._drops: dict[tuple[int, str], int] = {}
+        self._history: list[Snapshot] = []     # settled tables of this exhibition, oldest first
         self._placements_in_city = 0
         self.on_event = on_event or (lambda kind, data: None)
+        self.recorder = recorder
 
     # --- driving -------------------------------------------------------------------------------
 
@@ -107,7 +112,7 @@ class Match:
         legal = api.legal_actions(state, seat)
         controller = self.controllers[seat]
         places = [a for a in legal if isinstance(a, Place)]
-        if places and len(places) == len(legal):
+        if places and len(places) == len(legal) and not (len(places) > 1 and chooses_places(ex.city)):
             return self._apply(self._place(seat, places, ex))
         action = controller.choose(api.observe(state, seat), legal)
         if isinstance(action, Place) and action.outcome is None:
@@ -120,6 +125,18 @@ class Match:
         before = self.state
         self.state = api.apply(before, action)
         self.log.actions.append(action)
+        if self.recorder is not None:
+            record = self.log.placements[-1] if self.log.placements else None
+            if record is not None and record.action is action:
+                self.recorder.action(action, record.trajectory, record.snapshot_digest)
+                assert self.snapshot is not None
+                self.recorder.keyframe(self.snapshot.to_dict())
+            else:
+                self.recorder.action(action)
+        ex = api.current(self.state)
+        if self.snapshot is not None and ex is not None and not ex.is_over and self._exhibition_key == (
+                self.state.index, self.state.phase):
+            self._reconcile(ex)
         if len(self.state.results) > len(before.results) or (
                 self.state.phase == "over" and before.phase == "faceoff"):
             self._close_city()
@@ -131,6 +148,7 @@ class Match:
             self._exhibition_key = key
             with World(layout_for(ex)) as world:
                 self.snapshot = world.snapshot()
+            self._history = [self.snapshot]
             self._placements_in_city = 0
             self.on_event("city", ex.city)
 
@@ -174,6 +192,29 @@ class Match:
         self._placements_in_city += 1
         self.on_event("place", done)
         return done
+
+    def _reconcile(self, ex: Exhibition) -> None:
+        """Make the physical structures agree with the rules after the rules undid something.
+
+        Indianapolis returns the slowest seat's whole placement (its piece and any falls it
+        caused): the rules' structure then lists the pieces it had before, and the world goes
+        back to the most recent settled poses in which that structure held exactly those pieces.
+        """
+        assert self.snapshot is not None
+        for k, structure in enumerate(ex.structures):
+            wanted = set(structure.pieces)
+            if wanted == set(self.snapshot.pieces_on(k)):
+                continue
+            earlier = next((snap for snap in reversed(self._history) if set(snap.pieces_on(k)) == wanted), None)
+            if earlier is None:
+                raise RuntimeError(f"{ex.city}: the rules' structure {k} {sorted(wanted)} matches no settled "
+                                   f"state of the table")
+            kept = tuple(p for p in self.snapshot.pieces if p.structure != k)
+            restored = tuple(p for p in earlier.pieces if p.structure == k)
+            self.snapshot = Snapshot(self.snapshot.layout, kept + restored)
+            self.on_event("restore", k)
+        if not self._history or self._history[-1] is not self.snapshot:
+            self._history.append(self.snapshot)
 
     def _close_city(self) -> None:
         ex = api.current(self.state)

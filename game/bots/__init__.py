@@ -30,6 +30,13 @@ def _module(city: str) -> ModuleType | None:
         raise
 
 
+def chooses_places(city: str) -> bool:
+    """Whether choosing WHICH piece to place is a card decision in this city (New York's
+    face-up row, Nashville's hand), made by the city's card strategy rather than the planner."""
+    module = _module(city)
+    return bool(getattr(module, "CHOOSES_PLACES", False))
+
+
 def choose(observation: State, legal: list[Action], rng: random.Random, difficulty: str = "normal") -> Action:
     """Pick one of `legal` for the seat that `observation` was made for."""
     if not legal:
@@ -37,12 +44,11 @@ def choose(observation: State, legal: list[Action], rng: random.Random, difficul
     if difficulty not in DIFFICULTIES:
         raise ValueError(f"unknown difficulty {difficulty!r}; use one of {', '.join(DIFFICULTIES)}")
     ex = observation.exhibition
-    if ex is None or all(isinstance(a, Place) for a in legal):
+    module = None if ex is None else _module(ex.city)
+    places_only = all(isinstance(a, Place) for a in legal)
+    if module is None or (places_only and not chooses_places(ex.city)):
         return legal[rng.randrange(len(legal))]
     if difficulty == "easy" and rng.random() < 0.5:
-        return legal[rng.randrange(len(legal))]
-    module = _module(ex.city)
-    if module is None:
         return legal[rng.randrange(len(legal))]
     action = module.choose(observation, legal, rng)
     if action not in legal:

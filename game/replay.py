@@ -1,0 +1,142 @@
+"""The replay file: plain JSON lines (gzip-compressed when the name ends in .gz).
+
+    line 1      header: format, version, game version, seed, tour config, seats
+    then        one entry per applied action, in order:
+                {"action": "<text form>"}                                  chance, cards, choices
+                {"action": "place ...", "trajectory": [...], "digest": "..."}  a placement: the held
+                    piece's targets (the input to re-simulate) and the settled world's digest
+                {"keyframe": {...}}                                        settled poses after a
+                    placement (a physics snapshot as plain data), for playback on any machine
+
+Never pickle, never eval: everything is parsed as JSON and checked, and a damaged or foreign
+file raises `ReplayFormatError` with one line saying what is wrong and where.
+"""
+from __future__ import annotations
+
+import gzip
+import io
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterator
+
+from game.actions import Action
+from game.errors import MalformedActionError
+
+REPLAY_FORMAT = "junkart-replay"
+REPLAY_VERSION = 1
+
+
+class ReplayFormatError(ValueError):
+    """A replay file that cannot be read: damaged, truncated, foreign or from a newer version."""
+
+
+@dataclass(frozen=True)
+class ReplayEntry:
+    action: Action | None = None
+    trajectory: tuple = ()
+    digest: str = ""
+    keyframe: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class Replay:
+    header: dict[str, Any]
+    entries: tuple[ReplayEntry, ...] = field(default=())
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        return tuple(e.action for e in self.entries if e.action is not None)
+
+
+def _open_text(path: Path, mode: str) -> io.TextIOBase:
+    if path.suffix == ".gz":
+        return gzip.open(path, mode + "t", encoding="utf-8")  # type: ignore[return-value]
+    return open(path, mode, encoding="utf-8")
+
+
+class ReplayWriter:
+    """Appends entries as they happen (and flushes), so a crashed game leaves a usable file."""
+
+    def __init__(self, path: str | Path, header: dict[str, Any]) -> None:
+        self.path = Path(path)
+        self._file = _open_text(self.path, "w")
+        self._write({"format": REPLAY_FORMAT, "version": REPLAY_VERSION, **header})
+
+    def _write(self, data: dict[str, Any]) -> None:
+        self._file.write(json.dumps(data, separators=(",", ":"), sort_keys=True) + "\n")
+        self._file.flush()
+
+    def action(self, action: Action, trajectory: tuple = (), digest: str = "") -> None:
+        entry: dict[str, Any] = {"action": action.to_text()}
+        if trajectory:
+            entry["trajectory"] = [[list(pos), list(quat)] for pos, quat in trajectory]
+            entry["digest"] = digest
+        self._write(entry)
+
+    def keyframe(self, snapshot: dict[str, Any]) -> None:
+        self._write({"keyframe": snapshot})
+
+    def close(self) -> None:
+        self._file.close()
+
+    def __enter__(self) -> "ReplayWriter":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def read_replay(path: str | Path) -> Replay:
+    path = Path(path)
+    if not path.is_file():
+        raise ReplayFormatError(f"{path}: no such replay file")
+    try:
+        with _open_text(path, "r") as handle:
+            lines = list(_lines(handle, path))
+    except (OSError, EOFError, UnicodeDecodeError) as error:
+        raise ReplayFormatError(f"{path}: not a readable replay ({error})") from None
+    if not lines:
+        raise ReplayFormatError(f"{path}: empty file, not a replay")
+    header = lines[0][1]
+    if header.get("format") != REPLAY_FORMAT:
+        raise ReplayFormatError(f"{path}: not a Junk Art replay (line 1 has no '{REPLAY_FORMAT}' header)")
+    if header.get("version") != REPLAY_VERSION:
+        raise ReplayFormatError(f"{path}: replay version {header.get('version')!r} is not supported "
+                                f"(this game reads version {REPLAY_VERSION})")
+    entries = tuple(_entry(data, number, path) for number, data in lines[1:])
+    return Replay(header, entries)
+
+
+def _lines(handle: io.TextIOBase, path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
+    for number, line in enumerate(handle, start=1):
+        if not line.strip():
+            continue
+        try:
+            data = json.loads(line)
+        except json.JSONDecodeError as error:
+            raise ReplayFormatError(f"{path}:{number}: damaged line ({error.msg})") from None
+        if not isinstance(data, dict):
+            raise ReplayFormatError(f"{path}:{number}: expected a JSON object")
+        yield number, data
+
+
+def _entry(data: dict[str, Any], number: int, path: Path) -> ReplayEntry:
+    if "keyframe" in data:
+        if not isinstance(data["keyframe"], dict):
+            raise ReplayFormatError(f"{path}:{number}: a keyframe must be an object")
+        return ReplayEntry(keyframe=data["keyframe"])
+    if not isinstance(data.get("action"), str):
+        raise ReplayFormatError(f"{path}:{number}: neither an action nor a keyframe")
+    try:
+        action = Action.from_text(data["action"])
+    except MalformedActionError as error:
+        raise ReplayFormatError(f"{path}:{number}: {error}") from None
+    trajectory = data.get("trajectory", [])
+    try:
+        poses = tuple((tuple(float(v) for v in pos), tuple(float(v) for v in quat)) for pos, quat in trajectory)
+    except (TypeError, ValueError):
+        raise ReplayFormatError(f"{path}:{number}: bad trajectory") from None
+    if any(len(pos) != 3 or len(quat) != 4 for pos, quat in poses):
+        raise ReplayFormatError(f"{path}:{number}: bad trajectory")
+    return ReplayEntry(action=action, trajectory=poses, digest=str(data.get("digest", "")))

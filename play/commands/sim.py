@@ -1,0 +1,139 @@
+"""`junkart sim`: a whole World Tour with bots, headless, through the real physics.
+
+    junkart sim --tour philadelphia,monaco,paris --players 4 --bots easy,normal,hard,hard --seed 7 --json
+
+Prints one JSON line (per city: fans, heights, fallen counts, eliminations per seat; then the
+tour's `fans` and `winner`), or a readable table with a progress line on a terminal. The
+output holds no timings, so the same seed gives the same output.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from importlib.metadata import PackageNotFoundError, version
+
+from game.api import TourConfig
+from game.cities import get_city
+from game.tour import check_config
+from play.cli import UsageError
+from play.controllers import DIFFICULTIES, BotController
+
+NOT_YET_PLAYABLE = {"nashville": "Nashville needs Flick 'em Up shots, which the physics does not simulate yet"}
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser("sim", help="play a World Tour with bots, headless")
+    parser.add_argument("--tour", default="first",
+                        help="'first' (Philadelphia, Monaco, Paris), a city, a comma list, or random:N")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--bots", default=None, help="one difficulty per seat (easy, normal, hard), comma separated")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--faceoff", action="store_true", help="break a final tie with a Monaco face-off")
+    parser.add_argument("--replay", default=None, help="record the tour to this file (.jsonl or .jsonl.gz)")
+    parser.add_argument("--json", action="store_true", help="print one JSON line")
+    parser.set_defaults(func=run)
+
+
+def tour_config(spec: str, players: int, faceoff: bool = False) -> TourConfig:
+    """The tour from the command line, checked: unknown cities and unsupported player counts
+    raise ValueError with one line (the CLI turns it into exit code 2)."""
+    config = TourConfig.parse(spec, players, faceoff=faceoff)
+    for city in config.cities:
+        if city in NOT_YET_PLAYABLE:
+            raise UsageError(NOT_YET_PLAYABLE[city])
+    check_config(config)
+    return config
+
+
+def seat_difficulties(spec: str | None, players: int) -> list[str]:
+    levels = ["normal"] * players if spec is None else [s.strip() for s in spec.split(",")]
+    if len(levels) != players:
+        raise UsageError(f"--bots names {len(levels)} difficulties for {players} players")
+    for level in levels:
+        if level not in DIFFICULTIES:
+            raise UsageError(f"unknown difficulty {level!r}; use one of {', '.join(DIFFICULTIES)}")
+    return levels
+
+
+def run(args: argparse.Namespace) -> int:
+    from play.match import Match
+    from game.replay import ReplayWriter
+
+    config = tour_config(args.tour, args.players, args.faceoff)
+    levels = seat_difficulties(args.bots, args.players)
+    controllers = [BotController(level, f"junkart-bot:{args.seed}:{seat}", f"{level.capitalize()} bot {seat + 1}")
+                   for seat, level in enumerate(levels)]
+    progress = _Progress(enabled=not args.json and sys.stderr.isatty())
+    recorder = None
+    if args.replay:
+        recorder = ReplayWriter(args.replay, {
+            "game_version": _game_version(), "seed": args.seed, "tour": config.to_json(),
+            "seats": [{"name": c.name, "kind": "bot", "difficulty": c.difficulty} for c in controllers],
+        })
+    match = Match(config, controllers, args.seed, on_event=progress.event, recorder=recorder)
+    try:
+        outcome = match.run()
+    finally:
+        if recorder is not None:
+            recorder.close()
+        progress.done()
+    result = {
+        "seed": args.seed,
+        "players": args.players,
+        "bots": levels,
+        "cities": [c.to_json() for c in match.log.cities],
+        "fans": list(outcome.fans),
+        "winner": list(outcome.winners),
+        "decided_by": outcome.decided_by,
+    }
+    if args.json:
+        print(json.dumps(result, sort_keys=True))
+    else:
+        _print_table(result, [c.name for c in controllers])
+    return 0
+
+
+def _game_version() -> str:
+    try:
+        return version("junkart3d")
+    except PackageNotFoundError:
+        return "dev"
+
+
+def _print_table(result: dict, names: list[str]) -> None:
+    width = max(len(n) for n in names)
+    for city in result["cities"]:
+        print(f"\n{get_city(city['city']).display_name} — {city['end_reason']} ({city['placements']} placements)")
+        print(f"  {'seat':<{width}}  fans  height mm  fallen")
+        for seat, name in enumerate(names):
+            out = "  eliminated" if city["eliminated"][seat] else ""
+            print(f"  {name:<{width}}  {city['fans'][seat]:>4}  {city['heights_mm'][seat]:>9.1f}  {city['fallen'][seat]:>6}{out}")
+    print("\nWorld Tour fans: " + ", ".join(f"{n} {f}" for n, f in zip(names, result["fans"])))
+    winners = " and ".join(names[s] for s in result["winner"])
+    print(f"Winner: {winners} (by {result['decided_by']})")
+
+
+class _Progress:
+    """One self-overwriting status line on a terminal: city, placements so far."""
+
+    def __init__(self, enabled: bool) -> None:
+        self.enabled = enabled
+        self.city = ""
+        self.placements = 0
+
+    def event(self, kind: str, data: object) -> None:
+        if not self.enabled:
+            return
+        if kind == "city":
+            self.city, self.placements = get_city(str(data)).display_name, 0
+        elif kind == "place":
+            self.placements += 1
+        bar = "#" * min(40, self.placements // 2)
+        sys.stderr.write(f"\r{self.city:<14} [{bar:<40}] {self.placements} placements")
+        sys.stderr.flush()
+
+    def done(self) -> None:
+        if self.enabled:
+            sys.stderr.write("\r" + " " * 80 + "\r")
+            sys.stderr.flush()

@@ -1,0 +1,127 @@
+"""Helpers shared by the Panda3D scenes: opening a ShowBase, numpy meshes as GeomNodes, frames.
+
+Facts these rely on (engine-notes section 5): Panda3D renders headless here with
+`window-type offscreen` + `load-display p3headlessgl`; Panda quaternions are (w, x, y, z) while
+PyBullet's are (x, y, z, w); a screenshot's rows come bottom-up and must be flipped.
+"""
+from __future__ import annotations
+
+import os
+import sys
+from typing import Any, Sequence
+
+import numpy as np
+from panda3d.core import (Geom, GeomNode, GeomTriangles, GeomVertexData, GeomVertexFormat, LQuaternionf,
+                          NodePath, loadPrcFileData)
+
+OFFSCREEN_PRC = """
+window-type offscreen
+load-display p3headlessgl
+aux-display p3tinydisplay
+audio-library-name null
+sync-video false
+"""
+
+
+def has_display() -> bool:
+    """False on Linux without an X or Wayland display; elsewhere a window is assumed possible."""
+    if sys.platform.startswith("linux"):
+        return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+    return True
+
+
+def open_showbase(title: str, size: tuple[int, int] = (1280, 720), offscreen: bool = False) -> Any:
+    """One ShowBase per process: an onscreen window, or an offscreen buffer for screenshots.
+
+    Raises RuntimeError mentioning 'window' when no window can be opened (the caller falls back
+    to a headless mode)."""
+    from direct.showbase.ShowBase import ShowBase
+
+    prc = f"win-size {size[0]} {size[1]}\nwindow-title {title}\naudio-library-name null\nframebuffer-multisample 1\nmultisamples 4\n"
+    if offscreen:
+        prc += OFFSCREEN_PRC
+    loadPrcFileData("junkart-window", prc)
+    base = ShowBase()
+    if base.win is None:
+        raise RuntimeError("could not open a window")
+    base.disable_mouse()
+    return base
+
+
+def panda_quat(xyzw: Sequence[float]) -> LQuaternionf:
+    """PyBullet (x, y, z, w) -> Panda3D (w, x, y, z)."""
+    x, y, z, w = xyzw
+    return LQuaternionf(w, x, y, z)
+
+
+def mesh_node(name: str, vertices: np.ndarray, faces: np.ndarray, normals: np.ndarray) -> GeomNode:
+    """A GeomNode from numpy arrays, copied in bulk (a Python loop per vertex is far slower)."""
+    vdata = GeomVertexData(name, GeomVertexFormat.get_v3n3(), Geom.UH_static)
+    vdata.unclean_set_num_rows(len(vertices))
+    packed = np.hstack([np.asarray(vertices, np.float32), np.asarray(normals, np.float32)])
+    memoryview(vdata.modify_array(0)).cast("B")[:] = np.ascontiguousarray(packed).tobytes()
+    prim = GeomTriangles(Geom.UH_static)
+    prim.set_index_type(Geom.NT_uint32)
+    indices = np.ascontiguousarray(np.asarray(faces, np.uint32).reshape(-1))
+    prim.modify_vertices().unclean_set_num_rows(len(indices))
+    memoryview(prim.modify_vertices()).cast("B")[:] = indices.tobytes()
+    geom = Geom(vdata)
+    geom.add_primitive(prim)
+    node = GeomNode(name)
+    node.add_geom(geom)
+    return node
+
+
+def box_mesh(hx: float, hy: float, hz: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """A box with one set of vertices per face (crisp lighting): vertices, faces, normals."""
+    verts, faces, normals = [], [], []
+    for axis in range(3):
+        for sign in (-1.0, 1.0):
+            n = np.zeros(3)
+            n[axis] = sign
+            u, v = [a for a in range(3) if a != axis]
+            corners = []
+            for du, dv in ((-1, -1), (1, -1), (1, 1), (-1, 1)):
+                p = np.zeros(3)
+                p[axis] = sign
+                p[u], p[v] = du, dv
+                corners.append(p * (hx, hy, hz))
+            start = len(verts)
+            verts += corners
+            normals += [n] * 4
+            # Wind counter-clockwise seen from outside.
+            a, b, c, d = start, start + 1, start + 2, start + 3
+            tri = [(a, b, c), (a, c, d)]
+            if np.dot(np.cross(corners[1] - corners[0], corners[2] - corners[0]), n) < 0:
+                tri = [(a, c, b), (a, d, c)]
+            faces += tri
+    return np.array(verts), np.array(faces), np.array(normals)
+
+
+def render_frames(base: Any, frames: int = 2) -> None:
+    for _ in range(frames):
+        base.graphicsEngine.render_frame()
+
+
+def frame_array(base: Any) -> np.ndarray:
+    """The last rendered frame as an (h, w, 3) uint8 RGB array, top row first."""
+    texture = base.win.get_screenshot()
+    if texture is None:
+        raise RuntimeError("the window produced no frame")
+    h, w = texture.get_y_size(), texture.get_x_size()
+    rgba = np.frombuffer(texture.get_ram_image_as("RGBA").get_data(), np.uint8).reshape(h, w, 4)
+    return rgba[::-1, :, :3].copy()
+
+
+def save_frame(base: Any, path: str) -> None:
+    from panda3d.core import Filename, PNMImage
+
+    image = PNMImage()
+    if not base.win.get_screenshot(image):
+        raise RuntimeError("the window produced no frame")
+    image.write(Filename.from_os_specific(str(path)))
+
+
+def remove_node(node: NodePath | None) -> None:
+    if node is not None and not node.is_empty():
+        node.remove_node()

@@ -1,0 +1,240 @@
+"""TableView: draws a physics `Snapshot` — the wooden table, the black bases, the pieces — with
+fixed-function lights and an orbit camera.
+
+The view only shows poses: it never steps physics. `show(snapshot)` moves the pieces (their
+NodePaths are made the first time a piece appears and hidden when it leaves the table), so a
+match can hand over a fresh snapshot after every placement. Everything hangs under one root
+node and `destroy()` removes it, so scenes can share one ShowBase. Lighting is fixed-function:
+`set_shader_auto` fails on this renderer (engine-notes section 5).
+"""
+from __future__ import annotations
+
+import math
+from typing import Any, Sequence
+
+import numpy as np
+from panda3d.core import (AmbientLight, AntialiasAttrib, CardMaker, DirectionalLight, Material, NodePath,
+                          RenderModeAttrib, Texture, TransparencyAttrib)
+
+from physics.bodies import BASE_HEIGHT_M
+from physics.catalogue import shape_of_id
+from physics.layout import BASE_HALF_M, TableLayout
+from physics.settings import TABLE_THICKNESS_M
+from physics.snapshot import Snapshot
+from scenes.common import box_mesh, mesh_node, panda_quat, remove_node
+from scenes.table import palette
+from scenes.table.camera import OrbitCamera
+from scenes.table.meshes import shape_node
+from scenes.table.tape import TapeMeasures
+
+PIECE_TAG = "piece"        # NodePath tag holding the piece id (picking maps hits back through it)
+BASE_TAG = "base"
+
+
+class TableView:
+    def __init__(self, base: Any) -> None:
+        self.base = base
+        self.root: NodePath = base.render.attach_new_node("table-view")
+        self.root.set_antialias(AntialiasAttrib.M_multisample)
+        self.camera = OrbitCamera()
+        self.layout: TableLayout | None = None
+        self.snapshot: Snapshot | None = None
+        self.pieces: dict[str, NodePath] = {}
+        self._table: NodePath | None = None
+        self._ghost: NodePath | None = None
+        self._ghost_key: tuple[str, str] | None = None
+        self._lights()
+        self.tape = TapeMeasures(self.root)
+        self._old_background = base.get_background_color()
+        base.set_background_color(*palette.BACKGROUND)
+
+    # --- drawing --------------------------------------------------------------------------------
+
+    def show(self, snapshot: Snapshot) -> None:
+        """Draw the table as the snapshot has it (layout changes rebuild the table and bases)."""
+        if snapshot.layout != self.layout:
+            self._build_table(snapshot.layout)
+        present = set()
+        for placed in snapshot.pieces:
+            node = self.pieces.get(placed.piece_id) or self._make_piece(placed.piece_id)
+            node.set_pos(*placed.position)
+            node.set_quat(panda_quat(placed.orientation))
+            node.show()
+            present.add(placed.piece_id)
+        for piece_id, node in self.pieces.items():
+            if piece_id not in present:
+                node.hide()
+        self.snapshot = snapshot
+
+    def visible_pieces(self) -> tuple[str, ...]:
+        return tuple(sorted(pid for pid, node in self.pieces.items() if not node.is_hidden()))
+
+    def set_heights(self, heights_mm: Sequence[float]) -> None:
+        """The tape measure over each structure (its highest point above the table, mm)."""
+        if self.layout is not None:
+            self.tape.update(self.layout, heights_mm)
+
+    def show_ghost(self, piece_id: str, position: Sequence[float], orientation: Sequence[float]) -> None:
+        """A see-through copy of a piece where a placement would release it (the assist's aim)."""
+        colour, shape = shape_of_id(piece_id)
+        if self._ghost_key != (piece_id, shape):
+            remove_node(self._ghost)
+            ghost = self.root.attach_new_node("ghost")
+            body = ghost.attach_new_node(shape_node(shape))
+            r, g, b, _ = palette.piece_colour(colour)
+            body.set_color(min(1.0, r + 0.25), min(1.0, g + 0.25), min(1.0, b + 0.25), palette.GHOST[3])
+            body.set_transparency(TransparencyAttrib.M_alpha)
+            body.set_depth_write(False)
+            body.set_bin("transparent", 10)
+            outline = ghost.attach_new_node(shape_node(shape))
+            outline.set_attrib(RenderModeAttrib.make(RenderModeAttrib.M_wireframe, 1.5))
+            outline.set_color(1.0, 1.0, 1.0, 0.8)
+            outline.set_transparency(TransparencyAttrib.M_alpha)
+            outline.set_light_off()
+            outline.set_bin("transparent", 11)
+            self._ghost, self._ghost_key = ghost, (piece_id, shape)
+        assert self._ghost is not None
+        self._ghost.set_pos(*position)
+        self._ghost.set_quat(panda_quat(orientation))
+        self._ghost.show()
+
+    def hide_ghost(self) -> None:
+        if self._ghost is not None:
+            self._ghost.hide()
+
+    @property
+    def ghost_visible(self) -> bool:
+        return self._ghost is not None and not self._ghost.is_hidden()
+
+    # --- camera -------------------------------------------------------------------------------
+
+    def focus(self, structure: int, height_mm: float | None = None, seat_angle: float | None = None) -> None:
+        """Frame one structure (its base and its height) and apply the camera."""
+        if self.layout is None:
+            return
+        b = self.layout.bases[structure]
+        top = max(0.1, (height_mm if height_mm is not None else self._height_of(structure)) / 1000.0)
+        radius = max(0.13, 0.6 * top + 0.05)
+        self.camera.frame((b.x, b.y, top * 0.45), radius)
+        if seat_angle is not None:
+            self.camera.face_seat(seat_angle)
+        self.apply_camera()
+
+    def overview(self) -> None:
+        """The whole table from the first seat's side."""
+        if self.layout is None:
+            return
+        half = self.layout.table_half_size_m - 0.3
+        self.camera.pitch_deg = 38.0
+        self.camera.frame((0.0, 0.0, 0.06), max(0.3, half))
+        self.apply_camera()
+
+    def apply_camera(self) -> None:
+        self.camera.apply(self.base)
+
+    def _height_of(self, structure: int) -> float:
+        """Height (mm) from the shown poses: rough (centres + a margin), for framing only."""
+        if self.snapshot is None:
+            return BASE_HEIGHT_M * 1000.0
+        tops = [p.position[2] + 0.03 for p in self.snapshot.pieces if p.structure == structure]
+        return max([BASE_HEIGHT_M, *tops]) * 1000.0
+
+    # --- building -------------------------------------------------------------------------------
+
+    def _lights(self) -> None:
+        ambient = AmbientLight("ambient")
+        ambient.set_color((0.40, 0.39, 0.38, 1.0))
+        key = DirectionalLight("key")
+        key.set_color((0.78, 0.74, 0.66, 1.0))
+        key.set_specular_color((0.35, 0.35, 0.32, 1.0))
+        fill = DirectionalLight("fill")
+        fill.set_color((0.20, 0.23, 0.30, 1.0))
+        for light, hpr in ((ambient, None), (key, (-35.0, -58.0, 0.0)), (fill, (150.0, -25.0, 0.0))):
+            np_light = self.root.attach_new_node(light)
+            if hpr is not None:
+                np_light.set_hpr(*hpr)
+            self.root.set_light(np_light)
+        material = Material("painted-wood")
+        material.set_specular((0.18, 0.18, 0.17, 1.0))
+        material.set_shininess(24.0)
+        self._material = material
+
+    def _make_piece(self, piece_id: str) -> NodePath:
+        colour, shape = shape_of_id(piece_id)
+        node = self.root.attach_new_node(piece_id)
+        node.attach_new_node(shape_node(shape))
+        node.set_color(*palette.piece_colour(colour))
+        node.set_material(self._material)
+        node.set_tag(PIECE_TAG, piece_id)
+        self.pieces[piece_id] = node
+        return node
+
+    def _build_table(self, layout: TableLayout) -> None:
+        remove_node(self._table)
+        self.layout = layout
+        table = self.root.attach_new_node("table")
+        half = layout.table_half_size_m
+        top = CardMaker("table-top")
+        top.set_frame(-half, half, -half, half)
+        top.set_uv_range((0.0, 0.0), (half * 2.5, half * 2.5))
+        top.set_has_normals(True)
+        top_np = table.attach_new_node(top.generate())
+        top_np.set_p(-90.0)       # CardMaker draws in the xz plane facing -y: lay it flat, facing up
+        top_np.set_texture(_wood_texture())
+        top_np.set_color(1, 1, 1, 1)
+        slab = table.attach_new_node(mesh_node("table-slab", *box_mesh(half, half, TABLE_THICKNESS_M / 2.0)))
+        slab.set_z(-TABLE_THICKNESS_M / 2.0 - 0.0005)
+        slab.set_color(*palette.TABLE_EDGE)
+        for k, b in enumerate(layout.bases):
+            node = table.attach_new_node(f"base-{k}")
+            node.attach_new_node(shape_node("base"))
+            node.set_pos(b.x, b.y, BASE_HEIGHT_M / 2.0)
+            node.set_quat(panda_quat(_base_quat(b.yaw, b.face)))
+            node.set_color(*palette.BASE)
+            node.set_material(self._material)
+            node.set_tag(BASE_TAG, str(k))
+        self._table = table
+        self.tape.clear()
+
+    def destroy(self) -> None:
+        self.root.clear_light()
+        remove_node(self.root)
+        self.pieces.clear()
+        self.base.set_background_color(self._old_background)
+
+
+def _base_quat(yaw: float, face: str) -> tuple[float, float, float, float]:
+    """The physics' base orientation (physics.bodies.base_orientation): face B is turned over
+    about the base's x axis, then yawed. (x, y, z, w) = q_yaw * q_roll."""
+    s, c = math.sin(yaw / 2.0), math.cos(yaw / 2.0)
+    if face == "A":
+        return (0.0, 0.0, s, c)
+    # q_yaw (0, 0, s, c) times q_roll(pi) (1, 0, 0, 0)
+    return (c, s, 0.0, 0.0)
+
+
+_texture_cache: dict[str, Texture] = {}
+
+
+def _wood_texture() -> Texture:
+    """A procedural wood grain (deterministic: sines, no random numbers), tiled over the top."""
+    if "wood" in _texture_cache:
+        return _texture_cache["wood"]
+    size = 256
+    y, x = np.mgrid[0:size, 0:size].astype(np.float32) / size
+    wobble = 0.035 * np.sin(2 * math.pi * (x * 1.0 + 0.3)) + 0.02 * np.sin(2 * math.pi * (x * 3.0 + y * 1.0))
+    rings = 0.5 + 0.5 * np.sin(2 * math.pi * (y + wobble) * 9.0 + 1.7 * np.sin(2 * math.pi * y * 2.0))
+    fine = 0.5 + 0.5 * np.sin(2 * math.pi * (y * 53.0 + 0.8 * np.sin(2 * math.pi * x * 2.0)))
+    t = np.clip(0.65 * rings ** 3 + 0.35 * fine * 0.6, 0.0, 1.0)[..., None]
+    light, dark = np.array(palette.TABLE_TOP[:3]), np.array(palette.TABLE_GRAIN[:3])
+    rgb = (light * (1 - t) + dark * t) * 255.0
+    texture = Texture("wood")
+    texture.setup_2d_texture(size, size, Texture.T_unsigned_byte, Texture.F_rgb)
+    # Panda stores RGB as BGR in RAM.
+    texture.set_ram_image(np.ascontiguousarray(rgb[..., ::-1].astype(np.uint8)).tobytes())
+    texture.set_wrap_u(Texture.WM_repeat)
+    texture.set_wrap_v(Texture.WM_repeat)
+    texture.set_minfilter(Texture.FT_linear_mipmap_linear)
+    texture.set_magfilter(Texture.FT_linear)
+    _texture_cache["wood"] = texture
+    return texture
