@@ -21,9 +21,10 @@ import pybullet as pb
 
 from physics.catalogue import piece_spec
 from physics.errors import IntersectingPoseError, PieceStateError
+from physics.rest import RestTracker
 from physics.settings import (
     DEFAULT_DESCENT_M_S, DEFAULT_LIFT_M, GRAVITY, HOLD_FORCE_WEIGHTS, HOLD_TICKS_BEFORE_RELEASE,
-    PENETRATION_TOLERANCE_M, SCALE, SETTLE_CHECK_EVERY, SETTLE_HOLD_S, TIME_STEP, TOUCH_DISTANCE_M,
+    PENETRATION_TOLERANCE_M, SCALE, SETTLE_CHECK_EVERY, TIME_STEP, TOUCH_DISTANCE_M,
 )
 from physics.snapshot import PlacedPiece, Quat, Vec3, check_pose
 
@@ -191,20 +192,18 @@ def run_placement(world: "World", structure: int, piece_id: str, release_pose: P
 
     # Settle: everything still on the table top must stay slow for SETTLE_HOLD_S.
     settle_ticks = 0
-    quiet = 0.0
     settled = False
+    tracker = RestTracker()
+    tracker.observe(world.motion_sample(world.dynamic_piece_ids()))
     limit = int(round(settle_timeout_s / TIME_STEP))
     while settle_ticks < limit:
         world.step(1)
         settle_ticks += 1
         check = settle_ticks % SETTLE_CHECK_EVERY == 0
         monitor.tick(check_edges=check)
-        if check:
-            moving = [pid for pid in world.dynamic_piece_ids() if pid not in monitor.fallen]
-            quiet = quiet + SETTLE_CHECK_EVERY * TIME_STEP if world.is_at_rest(moving) else 0.0
-            if quiet >= SETTLE_HOLD_S:
-                settled = True
-                break
+        if check and tracker.observe(world.motion_sample([p for p in world.dynamic_piece_ids() if p not in monitor.fallen])):
+            settled = True
+            break
 
     fallen = set(monitor.fallen)
     supported = _supported(world, fallen)

@@ -9,8 +9,11 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+import numpy as np
 import pybullet as pb
 
+from physics.catalogue import stable_poses
+from physics.geometry import matrix_quaternion, quaternion_matrix
 from physics.placement import PlacementReport
 from physics.snapshot import Quat, Vec3
 from physics.world import World
@@ -27,6 +30,13 @@ class Layer:
     dx: float = 0.0
     dy: float = 0.0
     roll_deg: float = 0.0   # tip about x first (e.g. 90 to stand a piece on its side)
+    pose: int = -1          # >= 0: start from stable_poses(piece_id)[pose] instead of roll_deg
+
+    def orientation(self) -> Quat:
+        if self.pose < 0:
+            return yaw_quat(self.yaw_deg, self.roll_deg)
+        rest = quaternion_matrix(np.asarray(stable_poses(self.piece_id)[self.pose].orientation))
+        return matrix_quaternion(quaternion_matrix(np.asarray(yaw_quat(self.yaw_deg))) @ rest)
 
 
 def yaw_quat(yaw_deg: float, roll_deg: float = 0.0) -> Quat:
@@ -67,11 +77,17 @@ TOWERS: dict[str, tuple[Layer, ...]] = {
 
 
 def build_tower(world: World, structure: int, layers: tuple[Layer, ...], seat: int = 0) -> list[PlacementReport]:
-    """Place the layers one by one through `world.place` (released just above their support)."""
+    """Place the layers one by one through `world.place` (released just above their support).
+
+    Offsets and yaw are in the base's own frame, so a recipe builds the same on every seat.
+    """
     base = world.layout.bases[structure]
+    c, s = math.cos(base.yaw), math.sin(base.yaw)
+    turn = quaternion_matrix(np.asarray(yaw_quat(math.degrees(base.yaw))))
     reports = []
     for layer in layers:
-        orientation = yaw_quat(layer.yaw_deg, layer.roll_deg)
-        release = release_above(world, layer.piece_id, base.x + layer.dx, base.y + layer.dy, orientation)
+        orientation = matrix_quaternion(turn @ quaternion_matrix(np.asarray(layer.orientation())))
+        x, y = base.x + c * layer.dx - s * layer.dy, base.y + s * layer.dx + c * layer.dy
+        release = release_above(world, layer.piece_id, x, y, orientation)
         reports.append(world.place(structure, layer.piece_id, release, seat, trajectory=()))
     return reports

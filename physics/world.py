@@ -26,6 +26,7 @@ from physics.settings import (
     CONE_FRICTION, GRAVITY, PENETRATION_TOLERANCE_M, SCALE, SETTLE_ANGULAR_RAD_S, SETTLE_CHECK_EVERY, SETTLE_HOLD_S,
     SETTLE_LINEAR_M_S, SETTLE_TIMEOUT_S, SOLVER_ITERATIONS, TIME_STEP,
 )
+from physics.rest import RestTracker
 from physics.snapshot import PlacedPiece, Quat, Snapshot, Vec3, check_pose
 
 BASE_PREFIX = "base:"
@@ -249,25 +250,20 @@ class World:
     def run(self, seconds: float) -> None:
         self.step(int(round(seconds / TIME_STEP)))
 
-    def is_at_rest(self, piece_ids: Iterable[str]) -> bool:
+    def motion_sample(self, piece_ids: Iterable[str]) -> dict[str, tuple[tuple[float, ...], tuple[float, ...]]]:
+        """Internal-unit poses of these pieces now, for `RestTracker`."""
         c = self.client
-        for pid in piece_ids:
-            lin, ang = pb.getBaseVelocity(self._bodies[pid], physicsClientId=c)
-            if (lin[0] ** 2 + lin[1] ** 2 + lin[2] ** 2) > (SETTLE_LINEAR_M_S * SCALE) ** 2:
-                return False
-            if (ang[0] ** 2 + ang[1] ** 2 + ang[2] ** 2) > SETTLE_ANGULAR_RAD_S ** 2:
-                return False
-        return True
+        return {pid: pb.getBasePositionAndOrientation(self._bodies[pid], physicsClientId=c) for pid in piece_ids}
 
     def settle(self, timeout_s: float = SETTLE_TIMEOUT_S) -> SettleResult:
         """Step until every dynamic piece stays at rest for SETTLE_HOLD_S, or report a timeout."""
         ids = self.dynamic_piece_ids()
         start = self.simulated_s
-        quiet = 0.0
+        tracker = RestTracker()
+        tracker.observe(self.motion_sample(ids))
         while self.simulated_s - start < timeout_s:
             self.step(SETTLE_CHECK_EVERY)
-            quiet = quiet + SETTLE_CHECK_EVERY * TIME_STEP if self.is_at_rest(ids) else 0.0
-            if quiet >= SETTLE_HOLD_S:
+            if tracker.observe(self.motion_sample(ids)):
                 return SettleResult(True, self.simulated_s - start)
         return SettleResult(False, self.simulated_s - start)
 

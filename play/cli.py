@@ -9,6 +9,8 @@ import argparse
 import importlib
 import sys
 
+from play.errors import UsageError
+
 # Order is the order shown in --help.
 COMMAND_MODULES = (
     "play.commands.start",    # `junkart` alone / `junkart play`: the desktop game (headless demo without a display)
@@ -17,10 +19,6 @@ COMMAND_MODULES = (
     "play.commands.popart",   # `junkart popart [sim|solo]`
     "play.commands.bench",    # `junkart bench physics|bots|popart --json`
 )
-
-
-class UsageError(Exception):
-    """Bad command-line input: printed as one line, exit code 2."""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -44,7 +42,7 @@ def main(argv: list[str] | None = None) -> int:
         args = parser.parse_args(["play", *(argv or [])])
     try:
         return int(args.func(args) or 0)
-    except (UsageError, ValueError, FileNotFoundError) as error:
+    except (UsageError, ValueError, FileNotFoundError) as error:  # bad input: one line, exit 2
         print(f"junkart: error: {error}", file=sys.stderr)
         return 2
 

@@ -125,3 +125,27 @@ def save_frame(base: Any, path: str) -> None:
 def remove_node(node: NodePath | None) -> None:
     if node is not None and not node.is_empty():
         node.remove_node()
+
+
+_FONT_FILES = {
+    True: ("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf", "/usr/share/fonts/TTF/DejaVuSans-Bold.ttf",
+           "C:/Windows/Fonts/arialbd.ttf", "/Library/Fonts/Arial Bold.ttf"),
+    False: ("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "/usr/share/fonts/TTF/DejaVuSans.ttf",
+            "C:/Windows/Fonts/arial.ttf", "/Library/Fonts/Arial.ttf"),
+}
+_fonts: dict[bool, Any] = {}
+
+
+def ui_font(loader: Any, bold: bool = False) -> Any:
+    """A clean sans font if the system has one (cached); None means Panda3D's built-in font."""
+    if bold not in _fonts:
+        chosen = None
+        for candidate in _FONT_FILES[bold]:
+            if os.path.exists(candidate):
+                loaded = loader.loadFont(candidate)
+                if loaded is not None and loaded.is_valid():
+                    loaded.set_pixels_per_unit(56)
+                    chosen = loaded
+                    break
+        _fonts[bold] = chosen
+    return _fonts[bold]

@@ -16,7 +16,7 @@ from importlib.metadata import PackageNotFoundError, version
 from game.api import TourConfig
 from game.cities import get_city
 from game.tour import check_config
-from play.cli import UsageError
+from play.errors import UsageError
 from play.controllers import DIFFICULTIES, BotController
 
 NOT_YET_PLAYABLE = {"nashville": "Nashville needs Flick 'em Up shots, which the physics does not simulate yet"}

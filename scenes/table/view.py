@@ -121,12 +121,12 @@ class TableView:
         self.apply_camera()
 
     def overview(self) -> None:
-        """The whole table from the first seat's side."""
+        """Every structure at once, seen from the current heading."""
         if self.layout is None:
             return
-        half = self.layout.table_half_size_m - 0.3
-        self.camera.pitch_deg = 38.0
-        self.camera.frame((0.0, 0.0, 0.06), max(0.3, half))
+        reach = max(math.hypot(b.x, b.y) for b in self.layout.bases)
+        self.camera.pitch_deg = 34.0
+        self.camera.frame((0.0, 0.0, 0.05), reach + 0.16)
         self.apply_camera()
 
     def apply_camera(self) -> None:
@@ -176,7 +176,7 @@ class TableView:
         half = layout.table_half_size_m
         top = CardMaker("table-top")
         top.set_frame(-half, half, -half, half)
-        top.set_uv_range((0.0, 0.0), (half * 2.5, half * 2.5))
+        top.set_uv_range((0.0, 0.0), (half * 1.6, half * 1.6))
         top.set_has_normals(True)
         top_np = table.attach_new_node(top.generate())
         top_np.set_p(-90.0)       # CardMaker draws in the xz plane facing -y: lay it flat, facing up
@@ -193,6 +193,18 @@ class TableView:
             node.set_color(*palette.BASE)
             node.set_material(self._material)
             node.set_tag(BASE_TAG, str(k))
+            shadow = CardMaker(f"shadow-{k}")
+            size = BASE_HALF_M * 1.9
+            shadow.set_frame(-size, size, -size, size)
+            shadow_np = table.attach_new_node(shadow.generate())
+            shadow_np.set_p(-90.0)
+            shadow_np.set_pos(b.x + 0.012, b.y + 0.02, 0.0006)
+            shadow_np.set_h(math.degrees(b.yaw))
+            shadow_np.set_texture(_shadow_texture())
+            shadow_np.set_color(0.0, 0.0, 0.0, 1.0)
+            shadow_np.set_transparency(TransparencyAttrib.M_alpha)
+            shadow_np.set_light_off()
+            shadow_np.set_depth_write(False)
         self._table = table
         self.tape.clear()
 
@@ -220,12 +232,18 @@ def _wood_texture() -> Texture:
     """A procedural wood grain (deterministic: sines, no random numbers), tiled over the top."""
     if "wood" in _texture_cache:
         return _texture_cache["wood"]
-    size = 256
+    size = 512
     y, x = np.mgrid[0:size, 0:size].astype(np.float32) / size
-    wobble = 0.035 * np.sin(2 * math.pi * (x * 1.0 + 0.3)) + 0.02 * np.sin(2 * math.pi * (x * 3.0 + y * 1.0))
-    rings = 0.5 + 0.5 * np.sin(2 * math.pi * (y + wobble) * 9.0 + 1.7 * np.sin(2 * math.pi * y * 2.0))
-    fine = 0.5 + 0.5 * np.sin(2 * math.pi * (y * 53.0 + 0.8 * np.sin(2 * math.pi * x * 2.0)))
-    t = np.clip(0.65 * rings ** 3 + 0.35 * fine * 0.6, 0.0, 1.0)[..., None]
+    planks = 4                                   # boards across the tile, with dark seams
+    board = np.floor(y * planks)
+    shade = 0.06 * np.sin(board * 2.3 + 0.7)     # each board a slightly different tone
+    v = y * planks - board
+    wobble = 0.05 * np.sin(2 * math.pi * (x * 1.0 + board * 0.37)) + 0.015 * np.sin(2 * math.pi * x * 5.0)
+    grain = 0.5 + 0.5 * np.sin(2 * math.pi * ((v + wobble) * 6.0 + board * 0.5))
+    fine = 0.5 + 0.5 * np.sin(2 * math.pi * ((v + 0.6 * wobble) * 31.0))
+    t = 0.28 * grain ** 4 + 0.14 * fine ** 2 + shade
+    seam = np.minimum(v, 1.0 - v) < 0.012
+    t = np.where(seam, 0.95, np.clip(t, 0.0, 1.0))[..., None]
     light, dark = np.array(palette.TABLE_TOP[:3]), np.array(palette.TABLE_GRAIN[:3])
     rgb = (light * (1 - t) + dark * t) * 255.0
     texture = Texture("wood")
@@ -237,4 +255,22 @@ def _wood_texture() -> Texture:
     texture.set_minfilter(Texture.FT_linear_mipmap_linear)
     texture.set_magfilter(Texture.FT_linear)
     _texture_cache["wood"] = texture
+    return texture
+
+
+def _shadow_texture() -> Texture:
+    """A soft round shadow (alpha falls off to the edge): grounds the bases without real shadows."""
+    if "shadow" in _texture_cache:
+        return _texture_cache["shadow"]
+    size = 64
+    y, x = (np.mgrid[0:size, 0:size].astype(np.float32) + 0.5) / size * 2.0 - 1.0
+    # A rounded square, like the base it sits under.
+    r = (np.abs(x) ** 4 + np.abs(y) ** 4) ** 0.25
+    alpha = np.clip((1.0 - r) / 0.45, 0.0, 1.0) ** 1.5 * 0.55
+    texture = Texture("shadow")
+    texture.setup_2d_texture(size, size, Texture.T_unsigned_byte, Texture.F_alpha)
+    texture.set_ram_image((alpha * 255).astype(np.uint8).tobytes())
+    texture.set_wrap_u(Texture.WM_clamp)
+    texture.set_wrap_v(Texture.WM_clamp)
+    _texture_cache["shadow"] = texture
     return texture

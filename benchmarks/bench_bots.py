@@ -1,0 +1,107 @@
+"""How strong and how quick the bots are (figures, never pass/fail).
+
+    junkart bench bots --json        or        python -m benchmarks.bench_bots [--quick]
+
+- `decision_s_median`: median planning time of one placement per difficulty, on the towers of
+  the solo test below (so on structures of 0–9 pieces).
+- solo tower test: 10 pieces drawn at random, one structure, placed one by one by each
+  difficulty's planner (aiming for height) and by a random-placement baseline in the same
+  process: mean final height, pieces standing, and the share of placements that dropped
+  anything (the active piece or the structure). `hard_height_vs_random` is the ratio.
+- `hard_vs_easy_win_rate` over seeded 2-player Philadelphia exhibitions (a tie counts half).
+- `tour_wall_s`: the 3-city tour (Philadelphia, Monaco, Paris) with 4 bots easy/normal/hard/hard.
+"""
+from __future__ import annotations
+
+import json
+import random
+import statistics
+import sys
+import time
+
+from game.api import TourConfig
+from game.pieces import PIECE_IDS
+from physics.layout import TableLayout
+from physics.planner import Objective, hand_place, plan_placement, random_placement
+from physics.world import World
+from play.controllers import DIFFICULTY_PARAMS, BotController
+from play.match import Match
+
+
+def solo_tower(mode: str, seed: int) -> dict:
+    """Ten random pieces on one base; mode is a difficulty or 'random'."""
+    rng = random.Random(f"tower:{seed}")
+    pieces = rng.sample(PIECE_IDS, 10)
+    bot_rng = random.Random(f"tower-bot:{mode}:{seed}")
+    with World(TableLayout.for_seats(2)) as world:
+        snapshot = world.snapshot()
+    decisions, drops = [], 0
+    for piece in pieces:
+        for attempt in range(3):   # a dropped active piece is picked up again, as at the table
+            start = time.perf_counter()
+            if mode == "random":
+                release = random_placement(snapshot, 0, piece, bot_rng)
+                noise = (0.0, 0.0)
+            else:
+                params = DIFFICULTY_PARAMS[mode]
+                release = plan_placement(snapshot, 0, piece, 0, Objective(), params, bot_rng).release
+                noise = (params.noise_mm, params.noise_deg)
+            decisions.append(time.perf_counter() - start)
+            with World.from_snapshot(snapshot) as world:
+                _, report = hand_place(world, 0, piece, release, 0, noise[0], noise[1], bot_rng)
+                snapshot = world.snapshot()
+            dropped = bool(report.fallen) or report.only_active_fell
+            drops += dropped
+            if not report.only_active_fell:
+                break
+    with World.from_snapshot(snapshot) as world:
+        height = world.height_mm(0)
+        standing = len(world.pieces_on(0))
+    return {"height_mm": height, "standing": standing, "drops": drops,
+            "placements": len(decisions), "decisions": decisions}
+
+
+def philadelphia_duel(seed: int) -> float:
+    """1.0 if hard wins, 0.5 on a shared win, 0.0 if easy wins (seats alternate with the seed)."""
+    hard_seat = seed % 2
+    levels = ["easy", "easy"]
+    levels[hard_seat] = "hard"
+    bots = [BotController(level, f"duel:{seed}:{s}") for s, level in enumerate(levels)]
+    outcome = Match(TourConfig(2, ("philadelphia",)), bots, seed).run()
+    if hard_seat in outcome.winners:
+        return 1.0 if len(outcome.winners) == 1 else 0.5
+    return 0.0
+
+
+def run(quick: bool = False) -> dict:
+    towers = 2 if quick else 6
+    duels = 4 if quick else 20
+    figures: dict = {}
+    started = time.perf_counter()
+    for mode in ("random", "easy", "normal", "hard"):
+        results = [solo_tower(mode, seed) for seed in range(towers)]
+        figures[f"tower_{mode}_height_mm"] = round(statistics.mean(r["height_mm"] for r in results), 1)
+        figures[f"tower_{mode}_standing"] = round(statistics.mean(r["standing"] for r in results), 2)
+        placements = sum(r["placements"] for r in results)
+        figures[f"tower_{mode}_drop_rate"] = round(sum(r["drops"] for r in results) / placements, 3)
+        if mode != "random":
+            figures[f"decision_s_median_{mode}"] = round(statistics.median(
+                d for r in results for d in r["decisions"]), 3)
+    figures["hard_height_vs_random"] = round(figures["tower_hard_height_mm"] / max(1.0, figures["tower_random_height_mm"]), 2)
+    figures["hard_vs_easy_win_rate"] = round(statistics.mean(philadelphia_duel(seed) for seed in range(duels)), 3)
+    figures["duels"] = duels
+    if not quick:
+        start = time.perf_counter()
+        bots = [BotController(level, f"tour:{s}") for s, level in enumerate(("easy", "normal", "hard", "hard"))]
+        Match(TourConfig(4, ("philadelphia", "monaco", "paris")), bots, 7).run()
+        figures["tour_wall_s"] = round(time.perf_counter() - start, 1)
+    figures["bench_wall_s"] = round(time.perf_counter() - started, 1)
+    return figures
+
+
+def main() -> None:
+    print(json.dumps(run(quick="--quick" in sys.argv), sort_keys=True))
+
+
+if __name__ == "__main__":
+    main()

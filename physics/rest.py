@@ -1,0 +1,43 @@
+"""Rest detection from pose samples (not reported velocities)."""
+from __future__ import annotations
+
+import math
+
+from physics.settings import SCALE, SETTLE_ANGULAR_RAD_S, SETTLE_CHECK_EVERY, SETTLE_HOLD_S, SETTLE_LINEAR_M_S, TIME_STEP
+
+Sample = dict[str, tuple[tuple[float, ...], tuple[float, ...]]]  # piece id -> internal-unit (position, quaternion)
+
+
+class RestTracker:
+    """Decides "at rest" from how far pieces *moved* between samples SETTLE_CHECK_EVERY ticks apart.
+
+    Not from reported velocities: with friction anchors a resting piece can report a steady
+    0.15 rad/s while its pose does not change at all (the anchor pulls it back every step).
+    `observe` returns True once every piece stayed under the speed thresholds for SETTLE_HOLD_S.
+    """
+
+    def __init__(self) -> None:
+        self.previous: Sample = {}
+        self.quiet_s = 0.0
+
+    def observe(self, sample: Sample) -> bool:
+        dt = SETTLE_CHECK_EVERY * TIME_STEP
+        max_move = SETTLE_LINEAR_M_S * SCALE * dt
+        max_turn = SETTLE_ANGULAR_RAD_S * dt
+        still = bool(self.previous)
+        for pid, (pos, quat) in sample.items():
+            old = self.previous.get(pid)
+            if old is None:
+                still = False
+                continue
+            (px, py, pz), oq = old
+            if (pos[0] - px) ** 2 + (pos[1] - py) ** 2 + (pos[2] - pz) ** 2 > max_move ** 2:
+                still = False
+                break
+            dot = min(1.0, abs(quat[0] * oq[0] + quat[1] * oq[1] + quat[2] * oq[2] + quat[3] * oq[3]))
+            if 2.0 * math.sqrt(2.0 * (1.0 - dot)) > max_turn:  # small-angle form of 2 acos(dot)
+                still = False
+                break
+        self.previous = sample
+        self.quiet_s = self.quiet_s + dt if still else 0.0
+        return self.quiet_s >= SETTLE_HOLD_S - 1e-9

@@ -1,0 +1,150 @@
+"""What the table HUD says, as plain data built from the rules' state (no Panda3D here).
+
+Keeping the words apart from the widgets lets tests read exactly what a player would read, and
+lets the HUD rebuild its widgets only when this value changes.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from game import api
+from game.actions import Action, Choose, Give, Offer, Place, PlayCard
+from game.cards import HIDDEN, STAR, city_card, is_junk_card
+from game.cards import card as junk_card
+from game.pieces import COLOURS
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    seat: int
+    name: str
+    fans: int               # tour total so far (this city's fans included while it runs)
+    city_fans: int
+    fallen: int
+    eliminated: bool
+    active: bool            # this seat acts now
+    is_you: bool
+    height_mm: float
+
+
+@dataclass(frozen=True)
+class Chip:
+    card: str
+    text: str               # "7 blue ring"
+    colour: str             # piece colour name, or "" for special cards
+
+
+@dataclass(frozen=True)
+class HudModel:
+    city: str               # "Philadelphia (1/3)"
+    goal: str
+    status: str             # "Round 2" ...
+    turn: str               # "Your turn: pass your cards" / "Hard bot is placing..."
+    seats: tuple[SeatRow, ...]
+    hand: tuple[Chip, ...]
+    to_place: tuple[str, ...]      # the viewing seat's pending pieces, as words
+    event: str
+
+
+def piece_words(piece: str) -> str:
+    """"blue ring" from "blue-ring", "green long plank" from "green-long_plank"."""
+    colour, _, shape = piece.partition("-")
+    return f"{colour} {shape.replace('_', ' ')}" if colour in COLOURS else piece.replace("-", " ")
+
+
+def card_text(card_id: str) -> str:
+    """A card as a player names it: number, colour, shape ("7 blue ring")."""
+    if card_id == HIDDEN:
+        return "hidden card"
+    if card_id == STAR:
+        return "star card"
+    if is_junk_card(card_id):
+        c = junk_card(card_id)
+        return f"{c.number} {piece_words(c.piece)}"
+    return card_id.replace("-", " ")
+
+
+def card_colour(card_id: str) -> str:
+    return junk_card(card_id).colour if is_junk_card(card_id) else ""
+
+
+def action_text(action: Action, names: Sequence[str], you: int) -> str:
+    """One legal action as a button label, in the words of the table."""
+    def who(seat: int) -> str:
+        return "yourself" if seat == you else names[seat]
+
+    if isinstance(action, Give):
+        kept = [card_text(c) for c, to in zip(action.cards, action.to) if to == action.seat]
+        given: dict[int, list[str]] = {}
+        for c, to in zip(action.cards, action.to):
+            if to != action.seat:
+                given.setdefault(to, []).append(card_text(c))
+        parts = ([f"keep {', '.join(kept)}"] if kept else []) + [f"{' + '.join(cs)} to {who(to)}" for to, cs in given.items()]
+        return "; ".join(parts)
+    if isinstance(action, PlayCard):
+        return f"play {card_text(action.card)} for {who(action.to)}"
+    if isinstance(action, Choose):
+        return f"take {card_text(action.card)}"
+    if isinstance(action, Offer):
+        return f"offer {' + '.join(card_text(c) for c in action.cards)}"
+    if isinstance(action, Place):
+        return f"place {piece_words(action.piece)} on structure {action.structure + 1}"
+    return action.to_text()
+
+
+def action_cards(action: Action) -> tuple[str, ...]:
+    """The cards an action is mainly about, first the one a player would click first."""
+    if isinstance(action, Give):
+        kept = tuple(c for c, to in zip(action.cards, action.to) if to == action.seat)
+        return kept + tuple(c for c in action.cards if c not in kept)
+    if isinstance(action, (PlayCard, Choose)):
+        return (action.card,)
+    if isinstance(action, Offer):
+        return tuple(action.cards)
+    return ()
+
+
+def event_text(place: Place, names: Sequence[str]) -> str:
+    """"Easy bot placed blue ring: nothing fell" — the last event line."""
+    outcome = place.outcome
+    head = f"{names[place.seat]} placed {piece_words(place.piece)}"
+    if outcome is None:
+        return head
+    if outcome.only_active_fell:
+        return f"{names[place.seat]} dropped {piece_words(place.piece)}: free re-place"
+    if not outcome.fallen:
+        return f"{head}: nothing fell"
+    fallen = [piece_words(f.piece) for f in outcome.fallen]
+    shown = ", ".join(fallen[:3]) + (f" and {len(fallen) - 3} more" if len(fallen) > 3 else "")
+    return f"{head}: {len(fallen)} fell ({shown})"
+
+
+def build(state: api.State, names: Sequence[str], you: int, turn: str, event: str) -> HudModel:
+    """The HUD for seat `you` (hands of others stay hidden: the HUD works from an observation)."""
+    seen = api.observe(state, you)
+    ex = api.current(seen)
+    if ex is None:
+        return HudModel("World Tour", "", "", turn, (), (), (), event)
+    card = city_card(ex.city)
+    total = len(state.cities)
+    number = f" ({min(state.index + 1, total)}/{total})" if total and state.phase != "faceoff" else ""
+    city = card.display_name + (" face-off" if state.phase == "faceoff" else number)
+    fans = api.outcome(state).fans
+    acting = set(api.to_act(state))
+    seats = []
+    for s in range(ex.num_seats):
+        structure = ex.structures[ex.builds_on[s]] if ex.builds_on else None
+        seats.append(SeatRow(
+            seat=s, name=names[s], fans=fans[s], city_fans=ex.fans[s] if ex.fans else 0,
+            fallen=len(ex.fallen[s]) if ex.fallen else 0,
+            eliminated=bool(ex.eliminated[s]) if ex.eliminated else False,
+            active=s in acting, is_you=s == you,
+            height_mm=structure.height_mm if structure is not None else 0.0,
+        ))
+    hand = tuple(Chip(c, card_text(c), card_colour(c)) for c in (ex.hands[you] if ex.hands else ()))
+    pending = tuple(piece_words(p) for p in (ex.pending[you] if ex.pending else ()))
+    status = f"Round {ex.round}" if ex.round > 0 else ""
+    if ex.is_over and ex.end_reason:
+        status = f"Over: {ex.end_reason}"
+    return HudModel(city, card.goal, status, turn, tuple(seats), hand, pending, event)
