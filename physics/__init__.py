@@ -21,17 +21,25 @@ World (context manager; close() frees the client)
         -> PlacementReport(fallen=((piece_id, structure), ...), active_fell, only_active_fell,
                            touching=(piece ids / "base:<k>"), settled, heights_mm, caused_by=seat,
                            simulated_s, active_pose)
-        release_pose = ((x, y, z), (qx, qy, qz, qw)). trajectory = held-piece target poses, one
-        per physics tick (1/480 s), then the piece is held still at release_pose for 0.05 s and
-        released; None = a default path lowering it 2 cm onto release_pose; () = let go at
-        release_pose at once. Every placement first rebuilds the world from world.snapshot()
-        (the canonical timeline: same snapshot + same inputs = bit-identical result), with only
-        structures within 30 cm of the target base simulated (others are static: they cannot
-        be reached). Fallen pieces are removed from the world after the report; on a free
+        release_pose = ((x, y, z), (qx, qy, qz, qw)). trajectory = the held piece's recorded
+        targets: it appears at trajectory[0], is pulled toward each later pose and then
+        release_pose, one per physics tick (1/480 s), and is let go. () = let go at release_pose
+        at once (a bot's drop); None = a default carry lowering it 2 cm onto release_pose, then
+        0.05 s still. Every placement starts from a rebuild of world.snapshot() (the canonical
+        timeline: same snapshot + same inputs = bit-identical result). Structures the piece
+        cannot reach (bases >= 50 cm away) stay static; reachable ones stay static too until
+        the held piece comes within 1 cm of one of their pieces (exact: untouched pieces at rest
+        do not move). Fallen pieces are removed from the world after the report; on a free
         re-place (only the active piece fell) `fallen` is () and the piece is out of the world.
         Errors (all ValueError): UnknownPieceError, InvalidPoseError (NaN, bad quaternion),
         IntersectingPoseError (release pose inside a piece, base or the table), PieceStateError,
         UnknownStructureError.
+    world.begin_placement(structure, piece_id, seat, start_pose) -> Placement   interactive form:
+        placement.move(target_pose) once per tick, placement.pose (to draw it),
+        placement.release(settle_timeout_s) -> PlacementReport,
+        placement.replay_input() -> (release_pose, trajectory) for world.place on a replay
+    world.load(snapshot)                      replace the state in the same client (bot rollouts:
+                                              load + place per trial)
     world.height_mm(k) / world.heights_mm()   tape measure: highest hull vertex of structure k
                                               (base included, so an empty base is 30 mm)
     world.pieces_on(k), world.pose(piece_id), world.remove(piece_ids), world.piece_ids()
@@ -66,13 +74,13 @@ from physics.errors import (
     UnknownPieceError, UnknownStructureError,
 )
 from physics.layout import BasePlacement, TableLayout
-from physics.placement import PlacementReport
+from physics.placement import Placement, PlacementReport
 from physics.snapshot import PlacedPiece, Snapshot
 from physics.world import RayHit, SettleResult, World
 
 __all__ = [
     "ALL_PIECE_IDS", "EXTRA_PIECE_IDS", "BasePlacement", "IntersectingPoseError", "InvalidPoseError",
-    "PhysicsInputError", "PieceSpec", "PieceStateError", "PlacedPiece", "PlacementReport", "RayHit",
+    "PhysicsInputError", "PieceSpec", "PieceStateError", "PlacedPiece", "Placement", "PlacementReport", "RayHit",
     "SettleResult", "Snapshot", "SnapshotFormatError", "StablePose", "TableLayout", "UnknownPieceError",
     "UnknownStructureError", "World", "bottom_offset", "catalogue", "extent", "piece_spec", "stable_poses",
 ]

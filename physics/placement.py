@@ -1,9 +1,14 @@
-"""One placement: carry the held piece along its targets, release, settle, and report the outcome.
+"""One placement: carry the held piece tick by tick, release, settle, and report the outcome.
 
 The held piece is a normal dynamic body pulled toward its target pose every tick by a fixed
 constraint of limited strength, so it can nudge (or shove) pieces of its structure. Its per-tick
-targets are the placement input a replay records; without one, a short default path lowers the
-piece onto its release pose from just above.
+targets are the placement input a replay records. `Placement` is the incremental form (a scene
+moves the piece each frame); `run_placement` / `World.place` run a whole recorded trajectory.
+
+Cost: until the held piece comes within WAKE_DISTANCE_M of a piece of a structure it could
+reach, those structures are static (an untouched structure at rest does not move, so this is
+exact). On first approach the world is rebuilt with them dynamic, at their unchanged poses.
+Carrying a piece around above a tower thus costs almost nothing.
 
 Outcome rules (rulebook "Fallen Pieces"): a piece has fallen when it touched the table at any
 moment, left the table top, or ends up not resting on its structure (not connected to a base
@@ -17,14 +22,15 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Sequence
 
+import numpy as np
 import pybullet as pb
 
-from physics.catalogue import piece_spec
+from physics.catalogue import extent, piece_spec
 from physics.errors import IntersectingPoseError, PieceStateError
 from physics.rest import RestTracker
 from physics.settings import (
     DEFAULT_DESCENT_M_S, DEFAULT_LIFT_M, GRAVITY, HOLD_FORCE_WEIGHTS, HOLD_TICKS_BEFORE_RELEASE,
-    PENETRATION_TOLERANCE_M, SCALE, SETTLE_CHECK_EVERY, TIME_STEP, TOUCH_DISTANCE_M,
+    PENETRATION_TOLERANCE_M, SCALE, SETTLE_CHECK_EVERY, SETTLE_TIMEOUT_S, TIME_STEP, TOUCH_DISTANCE_M,
 )
 from physics.snapshot import PlacedPiece, Quat, Vec3, check_pose
 
@@ -32,7 +38,9 @@ if TYPE_CHECKING:
     from physics.world import World
 
 Pose = tuple[Vec3, Quat]
-OFF_TABLE_DROP_M = 0.02  # below the table top by this much: it went over the edge
+OFF_TABLE_DROP_M = 0.02   # below the table top by this much: it went over the edge
+WAKE_DISTANCE_M = 0.01    # the held piece's box this close to a structure piece's box wakes it
+REACH_M = 0.25            # a release pose farther than this from its base is not "on" that structure
 
 
 @dataclass(frozen=True)
@@ -51,11 +59,35 @@ class PlacementReport:
 
 
 def default_path(release: Pose, lift_m: float) -> list[Pose]:
-    """Straight down from `lift_m` above the release pose, then a short still hold."""
+    """Straight down from `lift_m` above the release pose to it, one pose per tick ([] if no lift)."""
     (x, y, z), quat = release
     ticks = max(1, math.ceil(lift_m / (DEFAULT_DESCENT_M_S * TIME_STEP))) if lift_m > 0 else 0
-    path = [((x, y, z + lift_m * (1.0 - (i + 1) / ticks)), quat) for i in range(ticks)]
-    return path + [release] * HOLD_TICKS_BEFORE_RELEASE
+    return [((x, y, z + lift_m * (1.0 - i / ticks)), quat) for i in range(ticks + 1)] if ticks else []
+
+
+def _as_pose(pose: object, what: str) -> Pose:
+    try:
+        position, orientation = pose  # type: ignore[misc]
+    except (TypeError, ValueError):
+        position, orientation = (), ()
+    return check_pose(position, orientation, what)
+
+
+def _check_seat(world: "World", seat: int) -> None:
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < world.layout.n_seats:
+        raise ValueError(f"seat must be 0..{world.layout.n_seats - 1}, not {seat!r}")
+
+
+def _check_reach(world: "World", structure: int, pose: Pose, what: str) -> None:
+    base = world.layout.bases[structure]
+    (x, y, _), _ = pose
+    if math.hypot(x - base.x, y - base.y) > REACH_M:
+        raise ValueError(f"{what} at ({x:.3f}, {y:.3f}) m is not over structure {structure} (base at ({base.x:.3f}, {base.y:.3f}))")
+
+
+def _check_timeout(settle_timeout_s: float) -> None:
+    if not (isinstance(settle_timeout_s, (int, float)) and math.isfinite(settle_timeout_s) and settle_timeout_s > 0):
+        raise ValueError(f"settle_timeout_s must be a positive number, not {settle_timeout_s!r}")
 
 
 class _Monitor:
@@ -69,63 +101,209 @@ class _Monitor:
 
     def tick(self, check_edges: bool) -> None:
         w = self.world
-        for point in pb.getContactPoints(bodyA=w.table, physicsClientId=w.client):
+        for point in pb.getContactPoints(bodyA=w.table, physicsClientId=w._client):
             if point[8] <= TOUCH_DISTANCE_M * SCALE:
                 owner = w.owner_of_body(point[2])
                 if owner is not None and not owner.startswith("base:"):
                     self.touched_table.add(owner)
         if check_edges:
             for pid in w.dynamic_piece_ids():
-                if pid in self.off_table:
-                    continue
-                (x, y, z), _ = pb.getBasePositionAndOrientation(w.body_id(pid), physicsClientId=w.client)
-                if z < -OFF_TABLE_DROP_M * SCALE or abs(x) > self.half or abs(y) > self.half:
-                    self.off_table.add(pid)
-                    # Park it: falling forever would only cost steps and block settling.
-                    pb.resetBaseVelocity(w.body_id(pid), [0, 0, 0], [0, 0, 0], physicsClientId=w.client)
-                    pb.changeDynamics(w.body_id(pid), -1, mass=0.0, physicsClientId=w.client)
+                if pid not in self.off_table:
+                    (x, y, z), _ = pb.getBasePositionAndOrientation(w.body_id(pid), physicsClientId=w._client)
+                    if z < -OFF_TABLE_DROP_M * SCALE or abs(x) > self.half or abs(y) > self.half:
+                        self.off_table.add(pid)
+                        self.park(pid)
+
+    def park(self, pid: str) -> None:
+        # Falling forever would only cost steps and block settling.
+        w = self.world
+        pb.resetBaseVelocity(w.body_id(pid), [0, 0, 0], [0, 0, 0], physicsClientId=w._client)
+        pb.changeDynamics(w.body_id(pid), -1, mass=0.0, physicsClientId=w._client)
 
     @property
     def fallen(self) -> set[str]:
         return self.touched_table | self.off_table
 
 
-def _validate(world: "World", structure: int, piece_id: str, release_pose: Pose, seat: int,
-              trajectory: Sequence[Pose] | None, settle_timeout_s: float) -> tuple[Pose, list[Pose] | None]:
-    world.layout.check_structure(structure)
-    piece_spec(piece_id)
-    if piece_id in world.piece_ids():
-        raise PieceStateError(f"piece {piece_id!r} is already in the world")
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < world.layout.n_seats:
-        raise ValueError(f"seat must be 0..{world.layout.n_seats - 1}, not {seat!r}")
-    if not (isinstance(settle_timeout_s, (int, float)) and math.isfinite(settle_timeout_s) and settle_timeout_s > 0):
-        raise ValueError(f"settle_timeout_s must be a positive number, not {settle_timeout_s!r}")
-    try:
-        position, orientation = release_pose
-    except (TypeError, ValueError):
-        raise check_pose((), (), "release pose") from None  # raises InvalidPoseError
-    release = check_pose(position, orientation, f"release pose of {piece_id!r}")
-    targets = None
-    if trajectory is not None:
-        targets = []
-        for i, pose in enumerate(trajectory):
-            try:
-                p, q = pose
-            except (TypeError, ValueError):
-                check_pose((), (), f"trajectory pose {i}")
-            targets.append(check_pose(p, q, f"trajectory pose {i}"))
-    return release, targets
+class Placement:
+    """The active piece in hand: `move` it one tick at a time, then `release` to settle and report.
 
+    Create it with `World.begin_placement`. `replay_input()` gives the recorded input: passing
+    it to `World.place` on the same snapshot gives the same outcome, bit for bit.
+    """
 
-def _move(world: "World", body: int, pose: Pose) -> None:
-    (x, y, z), quat = pose
-    pb.resetBasePositionAndOrientation(body, [x * SCALE, y * SCALE, z * SCALE], list(quat), physicsClientId=world.client)
+    def __init__(self, world: "World", structure: int, piece_id: str, seat: int, start_pose: Pose,
+                 check_poses: Sequence[Pose] = ()) -> None:
+        """Validate, spawn the piece at `start_pose` and hold it there (IntersectingPoseError if blocked)."""
+        world.layout.check_structure(structure)
+        piece_spec(piece_id)
+        if piece_id in world.piece_ids():
+            raise PieceStateError(f"piece {piece_id!r} is already in the world")
+        _check_seat(world, seat)
+        start = _as_pose(start_pose, f"start pose of {piece_id!r}")
+        for pose in check_poses:
+            _check_reach(world, structure, pose, f"release pose of {piece_id!r}")
+        self.world, self.structure, self.piece_id, self.seat = world, structure, piece_id, seat
+        self.reachable = world.layout.neighbours(structure)
+        self.sleeping_boxes = self._structure_boxes()
+        lo, hi = extent(piece_id, start[1])
+        self.awake = self._overlaps(np.asarray(start[0]) + lo, np.asarray(start[0]) + hi)
+        # Everything static until the held piece comes near (or reachable ones at once if it starts near).
+        world.ensure_rebuilt(self.reachable if self.awake else frozenset(), self.reachable)
+        self.body = world._create(PlacedPiece(piece_id, structure, start[0], start[1]), static=False)
+        try:
+            for label, pose in [*((f"release pose of {piece_id!r}", p) for p in check_poses), (f"start pose of {piece_id!r}", start)]:
+                self._teleport(pose)
+                depth, what = world.penetration_m(self.body)
+                if depth > PENETRATION_TOLERANCE_M:
+                    raise IntersectingPoseError(f"{label} would intersect {what} by {depth * 1000:.1f} mm")
+        except IntersectingPoseError:
+            world._forget(piece_id)
+            raise
+        self.start = start
+        self.targets: list[Pose] = []
+        self.ticks = 0
+        self.released = False
+        self.monitor = _Monitor(world)
+        self.max_force = HOLD_FORCE_WEIGHTS * piece_spec(piece_id).mass_kg * GRAVITY * SCALE
+        self.constraint = self._hold(start)
+
+    # --- holding --------------------------------------------------------------------------------
+
+    def _teleport(self, pose: Pose) -> None:
+        (x, y, z), quat = pose
+        pb.resetBasePositionAndOrientation(self.body, [x * SCALE, y * SCALE, z * SCALE], list(quat), physicsClientId=self.world._client)
+
+    def _hold(self, target: Pose) -> int:
+        (x, y, z), quat = target
+        c = self.world._client
+        constraint = pb.createConstraint(self.body, -1, -1, -1, pb.JOINT_FIXED, [0, 0, 0], [0, 0, 0],
+                                         [x * SCALE, y * SCALE, z * SCALE], childFrameOrientation=list(quat), physicsClientId=c)
+        pb.changeConstraint(constraint, maxForce=self.max_force, physicsClientId=c)
+        return constraint
+
+    @property
+    def pose(self) -> Pose:
+        """Where the held (or released) piece is now."""
+        (x, y, z), quat = pb.getBasePositionAndOrientation(self.body, physicsClientId=self.world._client)
+        return (x / SCALE, y / SCALE, z / SCALE), tuple(quat)  # type: ignore[return-value]
+
+    def replay_input(self) -> tuple[Pose, tuple[Pose, ...]]:
+        """(release_pose, trajectory) that make `World.place` repeat this placement exactly."""
+        if not self.targets:
+            return self.start, ()
+        return self.targets[-1], (self.start, *self.targets[:-1])
+
+    def move(self, target: Pose) -> None:
+        """Pull the held piece toward `target` for one physics tick (1/480 s)."""
+        if self.released:
+            raise PieceStateError(f"{self.piece_id!r} was already released")
+        (x, y, z), quat = _as_pose(target, f"target pose {len(self.targets)} of {self.piece_id!r}")
+        self.targets.append(((x, y, z), quat))
+        pb.changeConstraint(self.constraint, [x * SCALE, y * SCALE, z * SCALE], jointChildFrameOrientation=list(quat),
+                            maxForce=self.max_force, physicsClientId=self.world._client)
+        self._tick()
+
+    # --- waking reachable structures ------------------------------------------------------------
+
+    def _structure_boxes(self) -> np.ndarray:
+        """(n, 6) metre boxes (min xyz, max xyz) of the reachable structures' pieces, from exact vertices."""
+        w = self.world
+        boxes = []
+        for pid in w.piece_ids():
+            if pid != self.piece_id and w.structure_of(pid) in self.reachable:
+                v = w.world_vertices(pid)
+                boxes.append(np.concatenate([v.min(axis=0), v.max(axis=0)]))
+        return np.array(boxes).reshape(-1, 6)
+
+    def _overlaps(self, lo: np.ndarray, hi: np.ndarray) -> bool:
+        b = self.sleeping_boxes
+        if not len(b):
+            return False
+        pad = WAKE_DISTANCE_M
+        overlap = ((b[:, 0] <= hi[0] + pad) & (b[:, 3] >= lo[0] - pad) & (b[:, 1] <= hi[1] + pad)
+                   & (b[:, 4] >= lo[1] - pad) & (b[:, 2] <= hi[2] + pad) & (b[:, 5] >= lo[2] - pad))
+        return bool(overlap.any())
+
+    def _near_structure(self) -> bool:
+        lo, hi = pb.getAABB(self.body, physicsClientId=self.world._client)
+        return self._overlaps(np.asarray(lo) / SCALE, np.asarray(hi) / SCALE)
+
+    def _wake(self) -> None:
+        """Rebuild with the reachable structures dynamic, carrying the held piece's state over."""
+        w = self.world
+        c = w._client
+        position, quat = self.pose
+        linear, angular = pb.getBaseVelocity(self.body, physicsClientId=c)
+        others = tuple(p for p in w.snapshot().pieces if p.piece_id != self.piece_id)
+        w._rebuild(others, self.reachable, self.reachable)
+        self.body = w._create(PlacedPiece(self.piece_id, self.structure, position, quat), static=False)
+        pb.resetBaseVelocity(self.body, linear, angular, physicsClientId=c)
+        for pid in self.monitor.off_table:
+            if pid in w.piece_ids():
+                self.monitor.park(pid)
+        if not self.released:
+            self.constraint = self._hold(self.targets[-1] if self.targets else (position, quat))
+        self.awake = True
+
+    def _tick(self) -> None:
+        if not self.awake and self._near_structure():
+            self._wake()
+        self.world.step(1)
+        self.ticks += 1
+        self.monitor.tick(check_edges=self.ticks % SETTLE_CHECK_EVERY == 0)
+
+    # --- release and outcome --------------------------------------------------------------------
+
+    def release(self, settle_timeout_s: float = SETTLE_TIMEOUT_S) -> PlacementReport:
+        """Let go, run until everything on the table top is at rest (or the timeout), report."""
+        _check_timeout(settle_timeout_s)
+        if self.released:
+            raise PieceStateError(f"{self.piece_id!r} was already released")
+        w = self.world
+        pb.removeConstraint(self.constraint, physicsClientId=w._client)
+        self.released = True
+        held_ticks = self.ticks
+        tracker = RestTracker()
+        tracker.observe(w.motion_sample(w.dynamic_piece_ids()))
+        settled = False
+        limit = held_ticks + int(round(settle_timeout_s / TIME_STEP))
+        while self.ticks < limit:
+            self._tick()
+            if self.ticks % SETTLE_CHECK_EVERY == 0:
+                moving = [p for p in w.dynamic_piece_ids() if p not in self.monitor.fallen]
+                if tracker.observe(w.motion_sample(moving)):
+                    settled = True
+                    break
+        return self._outcome(settled)
+
+    def _outcome(self, settled: bool) -> PlacementReport:
+        w = self.world
+        fallen = set(self.monitor.fallen)
+        supported = _supported(w, fallen)
+        fallen |= {pid for pid in w.dynamic_piece_ids() if pid not in supported}
+        active_fell = self.piece_id in fallen
+        only_active = fallen == {self.piece_id}
+        touching: tuple[str, ...] = ()
+        active_pose = None
+        if not active_fell:
+            touching = tuple(o for o in w.contacts_of(self.piece_id, TOUCH_DISTANCE_M) if o != "table" and o not in fallen)
+            active_pose = w.pose(self.piece_id)
+        order = {pid: i for i, pid in enumerate(w.piece_ids())}
+        fallen_in_order = sorted(fallen, key=order.__getitem__)
+        report_fallen = () if only_active else tuple((pid, w.structure_of(pid)) for pid in fallen_in_order)
+        w.remove(fallen_in_order)
+        return PlacementReport(
+            piece_id=self.piece_id, structure=self.structure, caused_by=self.seat, fallen=report_fallen,
+            active_fell=active_fell, only_active_fell=only_active, touching=touching, settled=settled,
+            heights_mm=w.heights_mm(), simulated_s=self.ticks * TIME_STEP, active_pose=active_pose,
+        )
 
 
 def _supported(world: "World", fallen: set[str]) -> set[str]:
     """Pieces connected to a base through contacts between standing pieces (static ones count)."""
     edges: dict[str, set[str]] = {}
-    for point in pb.getContactPoints(physicsClientId=world.client):
+    for point in pb.getContactPoints(physicsClientId=world._client):
         if point[8] > TOUCH_DISTANCE_M * SCALE:
             continue
         a, b = world.owner_of_body(point[1]), world.owner_of_body(point[2])
@@ -133,8 +311,9 @@ def _supported(world: "World", fallen: set[str]) -> set[str]:
             continue
         edges.setdefault(a, set()).add(b)
         edges.setdefault(b, set()).add(a)
+    dynamic = set(world.dynamic_piece_ids())
     frontier = [f"base:{k}" for k in range(world.layout.n_structures)]
-    frontier += [pid for pid in world.piece_ids() if pid not in world.dynamic_piece_ids()]
+    frontier += [pid for pid in world.piece_ids() if pid not in dynamic]
     seen = set(frontier)
     while frontier:
         node = frontier.pop()
@@ -147,89 +326,33 @@ def _supported(world: "World", fallen: set[str]) -> set[str]:
 
 def run_placement(world: "World", structure: int, piece_id: str, release_pose: Pose, seat: int,
                   trajectory: Sequence[Pose] | None, settle_timeout_s: float) -> PlacementReport:
-    release, targets = _validate(world, structure, piece_id, release_pose, seat, trajectory, settle_timeout_s)
-    c = world.client
+    """A whole placement from recorded input (see `World.place`).
 
-    # Canonical start: rebuild from the snapshot, with only reachable structures dynamic.
-    world.ensure_rebuilt(world.layout.neighbours(structure))
-
-    body = world._create(PlacedPiece(piece_id, structure, release[0], release[1]), static=False)
-    try:
-        depth, what = world.penetration_m(body)
-        if depth > PENETRATION_TOLERANCE_M:
-            raise IntersectingPoseError(f"release pose of {piece_id!r} would intersect {what} by {depth * 1000:.1f} mm")
-        if targets is None:
-            for lift in (DEFAULT_LIFT_M, DEFAULT_LIFT_M / 2, DEFAULT_LIFT_M / 4, 0.0):
-                targets = default_path(release, lift)
-                _move(world, body, targets[0])
-                if world.penetration_m(body)[0] <= PENETRATION_TOLERANCE_M:
-                    break
-        elif targets:
-            targets = targets + [release] * HOLD_TICKS_BEFORE_RELEASE
-            _move(world, body, targets[0])
-            depth, what = world.penetration_m(body)
-            if depth > PENETRATION_TOLERANCE_M:
-                raise IntersectingPoseError(f"trajectory of {piece_id!r} starts inside {what} ({depth * 1000:.1f} mm)")
-    except IntersectingPoseError:
-        world._forget(piece_id)
-        raise
-
-    monitor = _Monitor(world)
-    ticks = 0
-    if targets:
-        mass = piece_spec(piece_id).mass_kg
-        (x, y, z), quat = targets[0]
-        constraint = pb.createConstraint(body, -1, -1, -1, pb.JOINT_FIXED, [0, 0, 0], [0, 0, 0],
-                                         [x * SCALE, y * SCALE, z * SCALE], childFrameOrientation=list(quat), physicsClientId=c)
-        max_force = HOLD_FORCE_WEIGHTS * mass * GRAVITY * SCALE
-        for (x, y, z), quat in targets:
-            pb.changeConstraint(constraint, [x * SCALE, y * SCALE, z * SCALE], jointChildFrameOrientation=list(quat),
-                                maxForce=max_force, physicsClientId=c)
-            world.step(1)
-            ticks += 1
-            monitor.tick(check_edges=ticks % SETTLE_CHECK_EVERY == 0)
-        pb.removeConstraint(constraint, physicsClientId=c)
-
-    # Settle: everything still on the table top must stay slow for SETTLE_HOLD_S.
-    settle_ticks = 0
-    settled = False
-    tracker = RestTracker()
-    tracker.observe(world.motion_sample(world.dynamic_piece_ids()))
-    limit = int(round(settle_timeout_s / TIME_STEP))
-    while settle_ticks < limit:
-        world.step(1)
-        settle_ticks += 1
-        check = settle_ticks % SETTLE_CHECK_EVERY == 0
-        monitor.tick(check_edges=check)
-        if check and tracker.observe(world.motion_sample([p for p in world.dynamic_piece_ids() if p not in monitor.fallen])):
-            settled = True
-            break
-
-    fallen = set(monitor.fallen)
-    supported = _supported(world, fallen)
-    fallen |= {pid for pid in world.dynamic_piece_ids() if pid not in supported}
-    active_fell = piece_id in fallen
-    only_active = fallen == {piece_id}
-    touching: tuple[str, ...] = ()
-    active_pose = None
-    if not active_fell:
-        touching = tuple(o for o in world.contacts_of(piece_id, TOUCH_DISTANCE_M) if o != "table" and o not in fallen)
-        active_pose = world.pose(piece_id)
-    order = {pid: i for i, pid in enumerate(world.piece_ids())}
-    fallen_report = () if only_active else tuple(
-        (pid, world.structure_of(pid)) for pid in sorted(fallen, key=order.__getitem__)
-    )
-    world.remove(sorted(fallen, key=order.__getitem__))
-    return PlacementReport(
-        piece_id=piece_id,
-        structure=structure,
-        caused_by=seat,
-        fallen=fallen_report,
-        active_fell=active_fell,
-        only_active_fell=only_active,
-        touching=touching,
-        settled=settled,
-        heights_mm=world.heights_mm(),
-        simulated_s=(ticks + settle_ticks) * TIME_STEP,
-        active_pose=active_pose,
-    )
+    The piece appears at trajectory[0], is pulled toward trajectory[1:] and then release_pose,
+    one pose per tick, and is let go. trajectory=() lets go at release_pose at once; None uses
+    the default carry: down from 2 cm above (less if that start is blocked), then 0.05 s still.
+    """
+    world.layout.check_structure(structure)
+    piece_spec(piece_id)
+    _check_seat(world, seat)
+    _check_timeout(settle_timeout_s)
+    release = _as_pose(release_pose, f"release pose of {piece_id!r}")
+    if trajectory is not None:
+        recorded = [_as_pose(p, f"trajectory pose {i}") for i, p in enumerate(trajectory)]
+        start, moves = (recorded[0], recorded[1:] + [release]) if recorded else (release, [])
+        placement = Placement(world, structure, piece_id, seat, start, check_poses=[release])
+    else:
+        placement = None
+        for lift in (DEFAULT_LIFT_M, DEFAULT_LIFT_M / 2, DEFAULT_LIFT_M / 4, 0.0):
+            path = default_path(release, lift) + [release] * HOLD_TICKS_BEFORE_RELEASE
+            try:
+                placement = Placement(world, structure, piece_id, seat, path[0], check_poses=[release])
+                break
+            except IntersectingPoseError as error:
+                if lift == 0.0 or str(error).startswith("release pose"):
+                    raise
+        assert placement is not None
+        moves = path[1:]
+    for target in moves:
+        placement.move(target)
+    return placement.release(settle_timeout_s)

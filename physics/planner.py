@@ -38,6 +38,7 @@ RELEASE_GAP_M = 0.0005        # release this far above the first contact: the pi
 CONTACT_BAND_M = 0.0015       # vertices within this of the first contact carry the piece
 BOTTOM_BAND_M = 0.004         # vertices this close to the lowest point may touch the support
 MAX_RAYS_PER_CANDIDATE = 16
+FOOTPRINT_STEP_M = 0.012      # spacing of the extra rays under a piece's flat underside
 DISTURBED_MM = 2.0            # a structure piece that moved more than this counts as disturbed
 
 
@@ -130,10 +131,29 @@ def _rotated_vertices(piece_id: str, quat: Sequence[float]) -> np.ndarray:
 
 
 def _lowest(rotated: np.ndarray) -> np.ndarray:
-    low = rotated[rotated[:, 2] <= rotated[:, 2].min() + BOTTOM_BAND_M]
+    """Points of the piece's underside to cast rays from: its lowest vertices, plus a grid over
+    the footprint they span (a box has only four bottom corners, and a support narrower than
+    the footprint — the top of a pin — would slip between their rays). Interior points take
+    the lowest height, which is exact for flat bottoms and a few millimetres high otherwise."""
+    bottom = rotated[:, 2].min()
+    low = rotated[rotated[:, 2] <= bottom + BOTTOM_BAND_M]
     if len(low) > MAX_RAYS_PER_CANDIDATE:
         low = low[np.linspace(0, len(low) - 1, MAX_RAYS_PER_CANDIDATE).astype(int)]
-    return low
+    (x0, y0), (x1, y1) = low[:, :2].min(axis=0), low[:, :2].max(axis=0)
+    if x1 - x0 < FOOTPRINT_STEP_M and y1 - y0 < FOOTPRINT_STEP_M:
+        return low
+    xs = np.linspace(x0, x1, max(2, int((x1 - x0) / FOOTPRINT_STEP_M) + 1))[1:-1]
+    ys = np.linspace(y0, y1, max(2, int((y1 - y0) / FOOTPRINT_STEP_M) + 1))[1:-1]
+    inner = np.array([(x, y) for x in xs for y in ys]) if len(xs) and len(ys) else np.empty((0, 2))
+    if len(low) >= 3 and len(inner):
+        try:
+            from scipy.spatial import Delaunay
+            inner = inner[Delaunay(low[:, :2]).find_simplex(inner) >= 0]
+        except Exception:  # the footprint is a line: keep the points on it
+            pass
+    if not len(inner):
+        return low
+    return np.vstack([low, np.column_stack([inner, np.full(len(inner), bottom)])])
 
 
 def _ray_top(world: World) -> float:

@@ -91,3 +91,60 @@ def build_tower(world: World, structure: int, layers: tuple[Layer, ...], seat: i
         release = release_above(world, layer.piece_id, x, y, orientation)
         reports.append(world.place(structure, layer.piece_id, release, seat, trajectory=()))
     return reports
+
+
+# A full 6-seat table: all 60 junk pieces, 10 per base, every piece at rest (found by trying
+# offsets and stable poses on this machine, then frozen here). The benchmark's "60 placed
+# pieces" table; also a ready-made busy scene for screenshots.
+TABLE_OF_60: tuple[tuple[Layer, ...], ...] = (
+    (
+        Layer('orange-long_plank', 0, 0, 0), Layer('orange-holed_plank', 90, 0, 0),
+        Layer('orange-grooved_block', 0, 0, 0, pose=1), Layer('orange-short_plank', 90, 0, 0),
+        Layer('orange-ring', 0, 0, 0), Layer('orange-ball', 0, 0, 0),
+        Layer('orange-dumbbell', 90, 0.075, 0), Layer('orange-axle', 90, -0.075, 0),
+        Layer('orange-cone', 0, -0.06, 0, pose=1), Layer('orange-wedge', 0, 0, 0.06, pose=2),
+    ),
+    (
+        Layer('blue-long_plank', 0, 0, 0), Layer('blue-holed_plank', 90, 0, 0),
+        Layer('blue-grooved_block', 0, 0, 0, pose=1), Layer('blue-short_plank', 90, 0, 0),
+        Layer('blue-ring', 0, 0, 0), Layer('blue-ball', 0, 0, 0),
+        Layer('blue-dumbbell', 90, 0.075, 0), Layer('blue-axle', 90, -0.075, 0),
+        Layer('blue-cone', 0, -0.06, 0, pose=1), Layer('blue-wedge', 0, 0.06, 0, pose=0),
+    ),
+    (
+        Layer('green-long_plank', 0, 0, 0), Layer('green-holed_plank', 90, 0, 0),
+        Layer('green-grooved_block', 0, 0, 0, pose=1), Layer('green-short_plank', 90, 0, 0),
+        Layer('orange-flower_pot', 0, 0, 0), Layer('green-ball', 0, 0, 0),
+        Layer('green-dumbbell', 90, 0.075, 0), Layer('green-axle', 90, -0.075, 0),
+        Layer('green-cone', 0, -0.055, 0, pose=1), Layer('green-wedge', 0, 0.06, 0, pose=0),
+    ),
+    (
+        Layer('grey-long_plank', 0, 0, 0), Layer('grey-holed_plank', 90, 0, 0),
+        Layer('grey-grooved_block', 0, 0, 0, pose=1), Layer('grey-short_plank', 90, 0, 0),
+        Layer('blue-flower_pot', 0, 0, 0), Layer('grey-ball', 0, 0, 0),
+        Layer('grey-dumbbell', 90, 0.075, 0), Layer('grey-axle', 90, -0.075, 0),
+        Layer('grey-cone', 0, -0.06, 0, pose=1), Layer('grey-wedge', 0, 0.06, 0, pose=0),
+    ),
+    (
+        Layer('orange-l_bracket', 0, 0, 0, pose=0), Layer('blue-l_bracket', 180, 0, 0, pose=0),
+        Layer('orange-arch', 0, 0, 0, pose=0), Layer('green-ring', 0, 0, 0),
+        Layer('orange-cylinder', 0, 0, 0), Layer('blue-arch', 90, 0, 0, pose=0),
+        Layer('blue-cylinder', 0, 0, 0), Layer('green-flower_pot', 0, 0, 0),
+        Layer('orange-bowling_pin', 0, 0, 0, pose=0), Layer('blue-bowling_pin', 0, 0, 0, pose=0),
+    ),
+    (
+        Layer('green-l_bracket', 0, 0, 0, pose=0), Layer('grey-l_bracket', 180, 0, 0, pose=0),
+        Layer('green-arch', 0, 0, 0, pose=0), Layer('grey-ring', 0, 0, 0),
+        Layer('green-cylinder', 0, 0, 0), Layer('grey-arch', 90, 0, 0, pose=0),
+        Layer('grey-cylinder', 0, 0, 0), Layer('grey-flower_pot', 0, 0, 0),
+        Layer('green-bowling_pin', 0, 0, 0, pose=0), Layer('grey-bowling_pin', 0, 0, 0, pose=0),
+    ),
+)
+
+
+def build_table_of_60(world: World) -> list[PlacementReport]:
+    """Build TABLE_OF_60 on a 6-seat world (structure k by seat k)."""
+    reports = []
+    for k, layers in enumerate(TABLE_OF_60):
+        reports.extend(build_tower(world, k, layers, seat=k))
+    return reports

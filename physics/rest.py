@@ -24,7 +24,7 @@ class RestTracker:
         dt = SETTLE_CHECK_EVERY * TIME_STEP
         max_move = SETTLE_LINEAR_M_S * SCALE * dt
         max_turn = SETTLE_ANGULAR_RAD_S * dt
-        still = bool(self.previous)
+        still = True  # nothing left to watch (all fallen) counts as at rest
         for pid, (pos, quat) in sample.items():
             old = self.previous.get(pid)
             if old is None:

@@ -116,24 +116,25 @@ def holed_plank() -> tuple[Part, ...]:
 
 
 def ring() -> tuple[Part, ...]:
-    # Outer diameter 7 (16-gon), hole 3.5 (octagon), 2 thick: 8 convex prisms, each with one
-    # straight hole edge and two outer edges.
-    inner, outer = polygon(8, 1.75), polygon(16, 3.5)
+    # Outer diameter 7 (24-gon), hole 3.5 (hexagon), 2 thick: 6 convex prisms, each with one
+    # straight hole edge and four outer edges. (Bullet's cost grows with touching part pairs,
+    # so round holes are few-sided: a ring on an arch had 30 contact points with 8 + 8 parts.)
+    inner, outer = polygon(6, 1.75), polygon(24, 3.5)
     return tuple(prism(piece, 0.0, 2.0) for piece in radial_quads(inner, outer))
 
 
 def flower_pot() -> tuple[Part, ...]:
     # Open cup: foot diameter 4, top 6, 6 high; 0.5 floor, 0.4 (horizontal) wall.
-    n, height, floor, wall = LATHE_SEGMENTS, 6.0, 0.5, 0.4
+    n, height, floor, wall = 24, 6.0, 0.5, 0.4
 
     def radius(z: float) -> float:
         return 2.0 + z / height
 
-    # The wall is 8 convex segments: outer 16-gon cone, inner octagonal cone. Each segment's
+    # The wall is 6 convex segments: outer 24-gon cone, inner hexagonal cone. Each segment's
     # faces are planar (cone facets and radial planes), so its hull is exact.
     parts = [frustum(n, radius(0.0), radius(floor), 0.0, floor)]
     for z_pieces in zip(*[
-        radial_quads(polygon(8, radius(z) - wall), polygon(n, radius(z))) for z in (floor, height)
+        radial_quads(polygon(6, radius(z) - wall), polygon(n, radius(z))) for z in (floor, height)
     ]):
         parts.append(np.vstack([np.column_stack([piece, np.full(len(piece), z)]) for piece, z in zip(z_pieces, (floor, height))]))
     return tuple(parts)
@@ -188,15 +189,19 @@ def bowling_pin() -> tuple[Part, ...]:
 
 
 def arch() -> tuple[Part, ...]:
-    # 10 span (x), 5 high (z), 2 deep (y); a half-round opening of radius 3 leaves 2 cm legs and
-    # a 2 cm crown. Eight radial quads; the top corners fall on the 45 and 135 degree rays.
-    angles = [k * math.pi / 8 for k in range(9)]
-    hole = np.array([[3.0 * math.cos(a), 3.0 * math.sin(a)] for a in angles])
-    outer = np.array([ray_to_rectangle(a, 5.0, 5.0) for a in angles])
+    # 10 span (x), 5 high (z), 2 deep (y); a half-round (half 12-gon) opening of radius 3 leaves
+    # 2 cm legs and a 2 cm crown. Six convex parts, each between two rays from the opening's
+    # centre: one straight opening edge inside, the outer outline (with its corner) outside.
+    angles = [k * math.pi / 6 for k in range(7)]
+    corners = [(math.pi / 4, (5.0, 5.0)), (3 * math.pi / 4, (-5.0, 5.0))]
     parts = []
-    for i in range(8):
-        quad = np.array([hole[i], hole[i + 1], outer[i + 1], outer[i]])  # (x, z) outline
-        parts.append(np.vstack([np.column_stack([quad[:, 0], np.full(4, y), quad[:, 1]]) for y in (-1.0, 1.0)]))
+    for a0, a1 in zip(angles, angles[1:]):
+        outline = [(3.0 * math.cos(a0), 3.0 * math.sin(a0)), (3.0 * math.cos(a1), 3.0 * math.sin(a1)),
+                   ray_to_rectangle(a1, 5.0, 5.0)]
+        outline += [xy for angle, xy in reversed(corners) if a0 < angle < a1]
+        outline.append(ray_to_rectangle(a0, 5.0, 5.0))
+        quad = np.array(outline)  # (x, z) outline
+        parts.append(np.vstack([np.column_stack([quad[:, 0], np.full(len(quad), y), quad[:, 1]]) for y in (-1.0, 1.0)]))
     return tuple(parts)
 
 

@@ -23,8 +23,8 @@ from physics.errors import IntersectingPoseError, PieceStateError
 from physics.geometry import quaternion_matrix
 from physics.layout import TableLayout
 from physics.settings import (
-    CONE_FRICTION, GRAVITY, PENETRATION_TOLERANCE_M, SCALE, SETTLE_ANGULAR_RAD_S, SETTLE_CHECK_EVERY, SETTLE_HOLD_S,
-    SETTLE_LINEAR_M_S, SETTLE_TIMEOUT_S, SOLVER_ITERATIONS, TIME_STEP,
+    CONE_FRICTION, GRAVITY, PENETRATION_TOLERANCE_M, SCALE, SETTLE_CHECK_EVERY,
+    SETTLE_TIMEOUT_S, SOLVER_ITERATIONS, TIME_STEP,
 )
 from physics.rest import RestTracker
 from physics.snapshot import PlacedPiece, Quat, Snapshot, Vec3, check_pose
@@ -50,14 +50,15 @@ class World:
 
     def __init__(self, layout: TableLayout, *, dynamic_structures: Iterable[int] | None = None) -> None:
         self.layout = layout
-        self.client = pb.connect(pb.DIRECT)
+        self._client = pb.connect(pb.DIRECT)
         self._pieces: dict[str, PlacedPiece] = {}     # insertion order = creation order
         self._bodies: dict[str, int] = {}
         self._body_owner: dict[int, str] = {}         # body id -> piece id or "base:k" / "table"
         self._static: set[str] = set()
         self._stale = False                            # dynamic poses must be read back from Bullet
         self.simulated_s = 0.0
-        self._fresh: frozenset[int] | None = None     # dynamic set of an untouched rebuild (see ensure_rebuilt)
+        self._absent: set[str] = set()                # pieces with no body: structures left out of a partial build
+        self._fresh: tuple[frozenset[int], frozenset[int]] | None = None  # (dynamic, present) of an untouched rebuild
         self._rebuild((), dynamic_structures)
 
     # --- construction ---------------------------------------------------------------------------
@@ -68,9 +69,15 @@ class World:
         world._rebuild(snapshot.pieces, dynamic_structures)
         return world
 
-    def _rebuild(self, pieces: Sequence[PlacedPiece], dynamic_structures: Iterable[int] | None) -> None:
-        """Reset the client and create table, bases and pieces, always in the same order."""
-        c = self.client
+    def _rebuild(self, pieces: Sequence[PlacedPiece], dynamic_structures: Iterable[int] | None,
+                 present_structures: Iterable[int] | None = None) -> None:
+        """Reset the client and create table, bases and pieces, always in the same order.
+
+        Pieces of structures not in `present_structures` get no body at all: a placement builds
+        only what it can reach (a 60-piece table rebuilds 10 bodies, not 60). Their poses are
+        kept; `ensure_complete` builds them when a whole-table query needs them.
+        """
+        c = self._client
         pb.resetSimulation(physicsClientId=c)
         pb.setPhysicsEngineParameter(
             fixedTimeStep=TIME_STEP, numSolverIterations=SOLVER_ITERATIONS, numSubSteps=0,
@@ -85,12 +92,18 @@ class World:
             body = bodies.create_base(c, self._shapes, base)
             self.base_bodies.append(body)
             self._body_owner[body] = f"{BASE_PREFIX}{k}"
-        dynamic = frozenset(range(self.layout.n_structures) if dynamic_structures is None else dynamic_structures)
-        self._pieces, self._bodies, self._static, self._stale = {}, {}, set(), False
+        everything = frozenset(range(self.layout.n_structures))
+        dynamic = everything if dynamic_structures is None else frozenset(dynamic_structures)
+        present = everything if present_structures is None else frozenset(present_structures)
+        self._pieces, self._bodies, self._static, self._absent, self._stale = {}, {}, set(), set(), False
         for piece in pieces:
-            self._create(piece, static=piece.structure not in dynamic)
+            if piece.structure in present:
+                self._create(piece, static=piece.structure not in dynamic)
+            else:
+                self._pieces[piece.piece_id] = piece
+                self._absent.add(piece.piece_id)
         self.simulated_s = 0.0
-        self._fresh = dynamic
+        self._fresh = (dynamic, present)
 
     def load(self, snapshot: Snapshot) -> None:
         """Replace the whole state by a snapshot, reusing this client (cheaper than a new World).
@@ -100,18 +113,24 @@ class World:
         self.layout = snapshot.layout
         self._rebuild(snapshot.pieces, None)
 
-    def ensure_rebuilt(self, dynamic_structures: frozenset[int]) -> None:
-        """Make the client a fresh rebuild of `snapshot()` with these structures dynamic.
+    def ensure_rebuilt(self, dynamic_structures: frozenset[int], present_structures: frozenset[int] | None = None) -> None:
+        """Make the client a fresh rebuild of `snapshot()` with these structures dynamic (and built).
 
         Skipped when nothing happened since such a rebuild: the result is the same bits, and
         it halves the cost of a rollout (load + place).
         """
-        if self._fresh != dynamic_structures:
-            self._rebuild(self.snapshot().pieces, dynamic_structures)
+        present = frozenset(range(self.layout.n_structures)) if present_structures is None else present_structures
+        if self._fresh != (dynamic_structures, present):
+            self._rebuild(self.snapshot().pieces, dynamic_structures, present)
+
+    def ensure_complete(self) -> None:
+        """Give every piece a body again after a partial build (for whole-table queries)."""
+        if self._absent:
+            self._rebuild(self.snapshot().pieces, None)
 
     def _create(self, piece: PlacedPiece, static: bool) -> int:
         self._fresh = None
-        body = bodies.create_piece(self.client, self._shapes, piece_spec(piece.piece_id), piece.position, piece.orientation, static)
+        body = bodies.create_piece(self._client, self._shapes, piece_spec(piece.piece_id), piece.position, piece.orientation, static)
         self._pieces[piece.piece_id] = piece
         self._bodies[piece.piece_id] = body
         self._body_owner[body] = piece.piece_id
@@ -119,10 +138,20 @@ class World:
             self._static.add(piece.piece_id)
         return body
 
+    @property
+    def client(self) -> int:
+        """The PyBullet client id, for callers that query PyBullet directly (rays, contacts).
+
+        A placement leaves out-of-reach structures without bodies; asking for the client builds
+        them first, so direct queries always see the whole table.
+        """
+        self.ensure_complete()
+        return self._client
+
     def close(self) -> None:
-        if self.client is not None and pb.isConnected(physicsClientId=self.client):
-            pb.disconnect(physicsClientId=self.client)
-        self.client = None  # type: ignore[assignment]
+        if self._client is not None and pb.isConnected(physicsClientId=self._client):
+            pb.disconnect(physicsClientId=self._client)
+        self._client = None  # type: ignore[assignment]
 
     def __enter__(self) -> "World":
         return self
@@ -140,7 +169,7 @@ class World:
         if not self._stale:
             return
         for pid in self.dynamic_piece_ids():
-            pos, quat = pb.getBasePositionAndOrientation(self._bodies[pid], physicsClientId=self.client)
+            pos, quat = pb.getBasePositionAndOrientation(self._bodies[pid], physicsClientId=self._client)
             old = self._pieces[pid]
             self._pieces[pid] = PlacedPiece(pid, old.structure, (pos[0] / SCALE, pos[1] / SCALE, pos[2] / SCALE), tuple(quat))  # type: ignore[arg-type]
         self._stale = False
@@ -163,6 +192,8 @@ class World:
 
     def body_id(self, piece_id: str) -> int:
         self._require(piece_id)
+        if piece_id in self._absent:
+            self.ensure_complete()
         return self._bodies[piece_id]
 
     def owner_of_body(self, body: int) -> str | None:
@@ -188,6 +219,7 @@ class World:
         if piece_id in self._pieces:
             raise PieceStateError(f"piece {piece_id!r} is already in the world")
         pos, quat = check_pose(position, orientation, f"pose of {piece_id!r}")
+        self.ensure_complete()
         self._refresh()
         body = self._create(PlacedPiece(piece_id, structure, pos, quat), static=False)
         if check:
@@ -207,15 +239,19 @@ class World:
 
     def _forget(self, piece_id: str) -> None:
         self._fresh = None
+        if piece_id in self._absent:
+            self._absent.discard(piece_id)
+            del self._pieces[piece_id]
+            return
         body = self._bodies.pop(piece_id)
-        pb.removeBody(body, physicsClientId=self.client)
+        pb.removeBody(body, physicsClientId=self._client)
         del self._body_owner[body]
         del self._pieces[piece_id]
         self._static.discard(piece_id)
 
     def penetration_m(self, body: int) -> tuple[float, str | None]:
         """Deepest overlap (m, >= 0) of `body` with any other body, and what it overlaps."""
-        c = self.client
+        c = self._client
         lo, hi = pb.getAABB(body, physicsClientId=c)
         deepest, what = 0.0, None
         for other, owner in self._body_owner.items():
@@ -238,25 +274,27 @@ class World:
     # --- simulation -----------------------------------------------------------------------------
 
     def dynamic_piece_ids(self) -> tuple[str, ...]:
-        return tuple(pid for pid in self._pieces if pid not in self._static)
+        return tuple(pid for pid in self._pieces if pid not in self._static and pid not in self._absent)
 
     def step(self, ticks: int = 1) -> None:
         self._fresh = None
         for _ in range(ticks):
-            pb.stepSimulation(physicsClientId=self.client)
+            pb.stepSimulation(physicsClientId=self._client)
         self.simulated_s += ticks * TIME_STEP
         self._stale = True
 
     def run(self, seconds: float) -> None:
+        self.ensure_complete()
         self.step(int(round(seconds / TIME_STEP)))
 
     def motion_sample(self, piece_ids: Iterable[str]) -> dict[str, tuple[tuple[float, ...], tuple[float, ...]]]:
         """Internal-unit poses of these pieces now, for `RestTracker`."""
-        c = self.client
+        c = self._client
         return {pid: pb.getBasePositionAndOrientation(self._bodies[pid], physicsClientId=c) for pid in piece_ids}
 
     def settle(self, timeout_s: float = SETTLE_TIMEOUT_S) -> SettleResult:
         """Step until every dynamic piece stays at rest for SETTLE_HOLD_S, or report a timeout."""
+        self.ensure_complete()
         ids = self.dynamic_piece_ids()
         start = self.simulated_s
         tracker = RestTracker()
@@ -293,7 +331,8 @@ class World:
     def ray_down(self, x: float, y: float, from_z: float = 1.0) -> RayHit | None:
         """The first surface straight below (x, y) (metres): its height and what it belongs to."""
         check_pose((x, y, from_z), (0, 0, 0, 1), "ray")
-        hit = pb.rayTest([x * SCALE, y * SCALE, from_z * SCALE], [x * SCALE, y * SCALE, -0.01 * SCALE], physicsClientId=self.client)[0]
+        self.ensure_complete()
+        hit = pb.rayTest([x * SCALE, y * SCALE, from_z * SCALE], [x * SCALE, y * SCALE, -0.01 * SCALE], physicsClientId=self._client)[0]
         if hit[0] < 0:
             return None
         owner = self._body_owner.get(hit[0], "unknown")
@@ -310,7 +349,8 @@ class World:
         """
         (x, y, from_z), quat = check_pose((x, y, from_z), orientation, f"resting pose of {piece_id!r}")
         spec = piece_spec(piece_id)
-        c = self.client
+        self.ensure_complete()
+        c = self._client
         self._fresh = None  # the probe body (and maybe a new shape) changes the client's state
         probe = pb.createMultiBody(spec.mass_kg, self._shapes.shape_id(spec.shape),
                                    basePosition=[x * SCALE, y * SCALE, from_z * SCALE], baseOrientation=list(quat), physicsClientId=c)
@@ -339,7 +379,7 @@ class World:
         """Everything (piece ids, "base:<k>", "table") the piece touches, from the last step's contacts."""
         body = self.body_id(piece_id)
         found: list[str] = []
-        for point in pb.getContactPoints(bodyA=body, physicsClientId=self.client):
+        for point in pb.getContactPoints(bodyA=body, physicsClientId=self._client):
             if point[8] / SCALE <= max_distance_m:
                 owner = self._body_owner.get(point[2])
                 if owner is not None and owner not in found:
@@ -351,8 +391,15 @@ class World:
     def place(self, structure: int, piece_id: str, release_pose: tuple[Sequence[float], Sequence[float]], seat: int,
               trajectory: Sequence[tuple[Sequence[float], Sequence[float]]] | None = None,
               settle_timeout_s: float = SETTLE_TIMEOUT_S) -> "PlacementReport":
+        """A whole placement from recorded input; see the package docstring."""
         from physics.placement import run_placement
-        return run_placement(self, structure, piece_id, release_pose, seat, trajectory, settle_timeout_s)
+        return run_placement(self, structure, piece_id, release_pose, seat, trajectory, settle_timeout_s)  # type: ignore[arg-type]
+
+    def begin_placement(self, structure: int, piece_id: str, seat: int,
+                        start_pose: tuple[Sequence[float], Sequence[float]]) -> "Placement":
+        """Take a piece in hand at `start_pose` for an interactive placement (move / release)."""
+        from physics.placement import Placement
+        return Placement(self, structure, piece_id, seat, start_pose)  # type: ignore[arg-type]
 
 
-from physics.placement import PlacementReport  # noqa: E402  (re-export for type users)
+from physics.placement import Placement, PlacementReport  # noqa: E402  (re-export for type users)

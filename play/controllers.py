@@ -7,7 +7,7 @@ loop, not the controller, owns the canonical physics world and performs the plac
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Protocol
 
 from game import bots as card_bots
@@ -29,6 +29,17 @@ DIFFICULTY_PARAMS: dict[str, PlannerParams] = {
 }
 DIFFICULTIES = tuple(DIFFICULTY_PARAMS)
 MAX_PLACE_OPTIONS = 3   # e.g. Pisa's two bases, or a choice of which pending piece goes first
+
+
+def more_careful(params: PlannerParams, attempt: int) -> PlannerParams:
+    """The planner after `attempt` drops of the same piece: more poses, spots and rollouts,
+    and a steadier hand (capped, so a hopeless piece cannot stall a turn for long)."""
+    if attempt <= 0:
+        return params
+    k = min(attempt, 2)
+    return replace(params, stable_poses=max(params.stable_poses, 3 + k), yaw_steps=params.yaw_steps + 2 * k,
+                   grid=params.grid + k, candidates=params.candidates + 4 * k, rollouts=max(params.rollouts, 1),
+                   noise_mm=params.noise_mm * 0.7 ** k, noise_deg=params.noise_deg * 0.7 ** k)
 
 
 @dataclass(frozen=True)
@@ -54,7 +65,7 @@ class Controller(Protocol):
     def choose(self, observation: State, legal: list[Action]) -> Action: ...
 
     def placement(self, snapshot: Snapshot, options: list[Place], city: str,
-                  pieces_on: dict[int, tuple[str, ...]]) -> tuple[Place, BotIntent | HandIntent]: ...
+                  pieces_on: dict[int, tuple[str, ...]], attempt: int = 0) -> tuple[Place, BotIntent | HandIntent]: ...
 
 
 class BotController:
@@ -75,14 +86,17 @@ class BotController:
         return card_bots.choose(observation, legal, self.rng, self.difficulty)
 
     def placement(self, snapshot: Snapshot, options: list[Place], city: str,
-                  pieces_on: dict[int, tuple[str, ...]]) -> tuple[Place, BotIntent]:
-        """Plan every distinct option (which pending piece, which common base) and take the best."""
+                  pieces_on: dict[int, tuple[str, ...]], attempt: int = 0) -> tuple[Place, BotIntent]:
+        """Plan every distinct option (which pending piece, which common base) and take the best.
+        `attempt` counts this piece's drops in a row: each one makes the bot look wider and
+        place more carefully, as a player does after dropping a piece."""
+        params = more_careful(self.params, attempt)
         best: tuple[Place, BotIntent] | None = None
         for place in options[:MAX_PLACE_OPTIONS]:
             objective = objective_for(city, place.piece, pieces_on.get(place.structure, ()))
-            plan = plan_placement(snapshot, place.structure, place.piece, place.seat, objective, self.params, self.rng)
+            plan = plan_placement(snapshot, place.structure, place.piece, place.seat, objective, params, self.rng)
             if best is None or plan.score > best[1].plan.score:
-                best = (place, BotIntent(plan.release, self.params.noise_mm, self.params.noise_deg, plan))
+                best = (place, BotIntent(plan.release, params.noise_mm, params.noise_deg, plan))
         assert best is not None
         return best
 

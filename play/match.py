@@ -156,7 +156,8 @@ class Match:
         assert self.snapshot is not None
         controller = self.controllers[seat]
         pieces_on = {k: s.pieces for k, s in enumerate(ex.structures)}
-        place, intent = controller.placement(self.snapshot, options, ex.city, pieces_on)
+        attempt = max(self._drops.get((seat, o.piece), 0) for o in options)
+        place, intent = controller.placement(self.snapshot, options, ex.city, pieces_on, attempt)
         drops = self._drops.get((seat, place.piece), 0)
         with World.from_snapshot(self.snapshot) as world:
             if isinstance(intent, BotIntent):

@@ -2,8 +2,8 @@
 
 Layout, anchored to the window's corners so it survives resizing:
   top left     city name, goal, round          top centre   last event, whose turn
-  top right    one panel per seat              bottom       your options, your hand as chips,
-                                                            and Place / Re-aim while you place
+  top right    one panel per seat              bottom       your hand as chips, and Place /
+  bottom left  your options                                 Re-aim while you place
 Widgets are rebuilt only when what they show changes (`show` compares with the last call).
 """
 from __future__ import annotations
@@ -53,7 +53,8 @@ class Hud:
         self.top_right = base.a2dTopRight.attach_new_node("hud-top-right")
         self.top_centre = base.a2dTopCenter.attach_new_node("hud-top-centre")
         self.bottom = base.a2dBottomCenter.attach_new_node("hud-bottom")
-        self._anchors = (self.top_left, self.top_right, self.top_centre, self.bottom)
+        self.bottom_left = base.a2dBottomLeft.attach_new_node("hud-bottom-left")
+        self._anchors = (self.top_left, self.top_right, self.top_centre, self.bottom, self.bottom_left)
         self._shown: HudInput | None = None
         self._widgets: list[Any] = []
         self.city_label: DirectLabel | None = None
@@ -127,7 +128,7 @@ class Hud:
         if row.active:
             bar = DirectFrame(parent=self.top_right, frameColor=ACTIVE, frameSize=(x1 - width, x1 - width + 0.012, top - height, top))
             self._widgets.append(bar)
-        name = row.name + (" (you)" if row.is_you else "")
+        name = row.name + (" (you)" if row.is_you and row.name.lower() != "you" else "")
         colour = OUT if row.eliminated else (ACTIVE if row.active else INK)
         head = self._label(self.top_right, name, (x1 - width + 0.04, top - 0.065), 0.046, bold=True, colour=colour)
         fans = f"{row.fans} fans" + (f" (+{row.city_fans} here)" if row.city_fans else "")
@@ -139,21 +140,24 @@ class Hud:
 
     def _bottom(self, shown: HudInput) -> None:
         m = shown.model
-        y = 0.08
+        y = 0.07
         if m.hand:
-            self._label(self.bottom, "Your hand", (-0.02 - 0.34 * len(m.hand) / 2 - 0.05, y + 0.005), 0.04, colour=DIM, align="right")
-            for i, chip in enumerate(m.hand):
-                x = -0.34 * (len(m.hand) - 1) / 2 + 0.34 * i
+            widths = [self._text_width(c.text, 0.038, bold=True) + 0.06 for c in m.hand]
+            gap = 0.03
+            x = -(sum(widths) + gap * (len(widths) - 1)) / 2
+            self._label(self.bottom, "Your hand", (x - 0.04, y + 0.005), 0.038, colour=DIM, align="right")
+            for chip, w in zip(m.hand, widths):
                 fill = palette.piece_colour(chip.colour) if chip.colour else (0.85, 0.80, 0.70, 1.0)
                 dark_text = chip.colour in ("grey", "orange", "")
                 button = DirectButton(parent=self.bottom, text=chip.text, text_scale=0.038, text_font=self.bold,
                                       text_fg=(0.08, 0.08, 0.1, 1) if dark_text else (1, 1, 1, 1),
-                                      frameColor=fill, frameSize=(-0.16, 0.16, -0.035, 0.06), pos=(x, 0, y),
+                                      frameColor=fill, frameSize=(-w / 2, w / 2, -0.03, 0.06), pos=(x + w / 2, 0, y),
                                       relief=DGG.RIDGE if chip.card == shown.selected else DGG.FLAT,
-                                      borderWidth=(0.012, 0.012), command=self.on_chip, extraArgs=[chip.card])
+                                      borderWidth=(0.01, 0.01), command=self.on_chip, extraArgs=[chip.card])
                 self._widgets.append(button)
                 self.chip_buttons[chip.card] = button
-            y += 0.13
+                x += w + gap
+            y += 0.12
         if m.to_place:
             self._label(self.bottom, "To place: " + ", ".join(m.to_place), (0.0, y), 0.042, align="center")
             y += 0.08
@@ -161,18 +165,42 @@ class Hud:
             self.place_button = self._button("Place  [Space]", (-0.22, y + 0.01), self.on_place, hot=True)
             self.reaim_button = self._button("Re-aim  [R]", (0.22, y + 0.01), self.on_reaim)
             y += 0.11
-        for i, text in enumerate(shown.options[:MAX_OPTIONS]):
-            button = self._button(text, (0.0, y + 0.075 * i), self.on_option, [i], width=1.5)
-            self.option_buttons.append(button)
+        self._options(shown, 0.2 if m.hand else 0.08)
+
+    def _options(self, shown: HudInput, y0: float) -> None:
+        """Your decisions, stacked in the bottom-left corner: the middle stays clear for your
+        own structure, which the camera keeps there."""
+        options = shown.options[:MAX_OPTIONS]
+        if not options:
+            return
+        width = max([self._text_width(t, 0.036) for t in options] + [0.4]) + 0.06
+        x = 0.05 + width / 2
+        step = 0.08
         if len(shown.options) > MAX_OPTIONS:
-            self._label(self.bottom, f"... {len(shown.options) - MAX_OPTIONS} more: click a card to narrow down",
-                        (0.0, y + 0.075 * MAX_OPTIONS), 0.036, align="center", colour=DIM)
+            self._label(self.bottom_left, f"{len(shown.options) - MAX_OPTIONS} more: click a card to narrow down",
+                        (0.05, y0), 0.034, colour=DIM)
+            y0 += 0.06
+        for i, text in enumerate(options):
+            button = self._button(text, (x, y0 + step * (len(options) - 1 - i)), self.on_option, [i], width=width,
+                                  parent=self.bottom_left, align="left")
+            self.option_buttons.append(button)
+        self._label(self.bottom_left, "Choose:", (0.05, y0 + step * len(options) + 0.005), 0.038, colour=DIM)
+
+    def _text_width(self, text: str, scale: float, bold: bool = False) -> float:
+        measure = TextNode("measure")
+        font = self.bold if bold else self.font
+        if font is not None:
+            measure.set_font(font)
+        return measure.calc_width(text) * scale
 
     def _button(self, text: str, pos: tuple[float, float], command: Callable[..., None], args: Sequence[Any] = (),
-                hot: bool = False, width: float = 0.4) -> DirectButton:
-        button = DirectButton(parent=self.bottom, text=text, text_scale=0.04, text_font=self.bold if hot else self.font,
+                hot: bool = False, width: float = 0.4, parent: NodePath | None = None, align: str = "center") -> DirectButton:
+        left = align == "left"
+        button = DirectButton(parent=parent or self.bottom, text=text, text_scale=0.036 if left else 0.038,
+                              text_align=TextNode.A_left if left else TextNode.A_center,
+                              text_pos=(-width / 2 + 0.03, 0) if left else (0, 0), text_font=self.bold if hot else self.font,
                               text_fg=(0.08, 0.06, 0.02, 1) if hot else INK, frameColor=BUTTON_HOT if hot else BUTTON,
-                              frameSize=(-width / 2, width / 2, -0.025, 0.055), pos=(pos[0], 0, pos[1]),
+                              frameSize=(-width / 2, width / 2, -0.022, 0.052), pos=(pos[0], 0, pos[1]),
                               relief=DGG.FLAT, command=command, extraArgs=list(args))
         self._widgets.append(button)
         return button

@@ -81,7 +81,7 @@ def action_text(action: Action, names: Sequence[str], you: int) -> str:
             if to != action.seat:
                 given.setdefault(to, []).append(card_text(c))
         parts = ([f"keep {', '.join(kept)}"] if kept else []) + [f"{' + '.join(cs)} to {who(to)}" for to, cs in given.items()]
-        return "; ".join(parts)
+        return "  \u00b7  ".join(parts)
     if isinstance(action, PlayCard):
         return f"play {card_text(action.card)} for {who(action.to)}"
     if isinstance(action, Choose):

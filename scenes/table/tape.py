@@ -29,6 +29,13 @@ class TapeMeasures:
         self.root.set_bin("transparent", 20)
         self.labels: list[TextNode] = []
         self._columns: list[NodePath] = []
+        self._label_scale = LABEL_SCALE_M
+
+    def set_label_scale(self, camera_distance_m: float) -> None:
+        """Labels keep about the same size on screen whatever the zoom."""
+        self._label_scale = LABEL_SCALE_M * max(0.5, camera_distance_m / 0.6)
+        for column in self._columns:
+            column.find("label").set_scale(self._label_scale)
 
     def clear(self) -> None:
         for node in self._columns:
@@ -55,7 +62,7 @@ class TapeMeasures:
                 tick.set_z(i * TICK_EVERY_M)
                 tick.set_h(math.degrees(b.yaw))
             label = column.find("label")
-            label.set_z(height + 0.012)
+            label.set_z(height)
             self.labels[k].set_text(f"{height * 100:.1f} cm" if height > 0 else "")
 
     def _make(self, k: int) -> NodePath:
@@ -67,14 +74,15 @@ class TapeMeasures:
         ticks = column.attach_new_node("ticks")
         ticks.set_color(palette.TAPE[0], palette.TAPE[1], palette.TAPE[2], 0.8)
         text = TextNode(f"tape-label-{k}")
-        text.set_align(TextNode.A_center)
         text.set_text_color(*palette.TAPE_TEXT)
         text.set_shadow(0.06, 0.06)
         text.set_shadow_color(0, 0, 0, 0.8)
-        label = column.attach_new_node(text)
-        label.set_name("label")
-        label.set_scale(LABEL_SCALE_M)
+        label = column.attach_new_node("label")
+        label.set_scale(self._label_scale)
         label.set_billboard_point_eye()
+        # Beside the column top, not over it: the structure is on the column's other side.
+        text.set_align(TextNode.A_left)
+        label.attach_new_node(text).set_pos(0.4, 0.0, -0.3)
         label.set_depth_test(False)
         label.set_bin("fixed", 50)
         self.labels.append(text)

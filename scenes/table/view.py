@@ -79,16 +79,20 @@ class TableView:
         colour, shape = shape_of_id(piece_id)
         if self._ghost_key != (piece_id, shape):
             remove_node(self._ghost)
+            # Attributes go on holder nodes: the shape's GeomNode is shared by every piece of that
+            # shape, and state set on it would turn the real pieces into ghosts too.
             ghost = self.root.attach_new_node("ghost")
-            body = ghost.attach_new_node(shape_node(shape))
+            body = ghost.attach_new_node("ghost-body")
+            body.attach_new_node(shape_node(shape))
             r, g, b, _ = palette.piece_colour(colour)
             body.set_color(min(1.0, r + 0.25), min(1.0, g + 0.25), min(1.0, b + 0.25), palette.GHOST[3])
             body.set_transparency(TransparencyAttrib.M_alpha)
             body.set_depth_write(False)
             body.set_bin("transparent", 10)
-            outline = ghost.attach_new_node(shape_node(shape))
+            outline = ghost.attach_new_node("ghost-outline")
+            outline.attach_new_node(shape_node(shape))
             outline.set_attrib(RenderModeAttrib.make(RenderModeAttrib.M_wireframe, 1.5))
-            outline.set_color(1.0, 1.0, 1.0, 0.8)
+            outline.set_color(1.0, 1.0, 1.0, 0.7)
             outline.set_transparency(TransparencyAttrib.M_alpha)
             outline.set_light_off()
             outline.set_bin("transparent", 11)
@@ -114,7 +118,7 @@ class TableView:
             return
         b = self.layout.bases[structure]
         top = max(0.1, (height_mm if height_mm is not None else self._height_of(structure)) / 1000.0)
-        radius = max(0.13, 0.6 * top + 0.05)
+        radius = max(0.16, 0.7 * top + 0.07)
         self.camera.frame((b.x, b.y, top * 0.45), radius)
         if seat_angle is not None:
             self.camera.face_seat(seat_angle)
@@ -125,12 +129,17 @@ class TableView:
         if self.layout is None:
             return
         reach = max(math.hypot(b.x, b.y) for b in self.layout.bases)
-        self.camera.pitch_deg = 34.0
-        self.camera.frame((0.0, 0.0, 0.05), reach + 0.16)
+        self.camera.pitch_deg = 40.0
+        # Aim a little towards the viewer: the HUD covers the bottom of the screen, and the
+        # nearest structure (yours) should sit above it.
+        h = math.radians(self.camera.heading_deg)
+        toward = 0.35 * reach
+        self.camera.frame((toward * math.sin(h), -toward * math.cos(h), 0.05), 0.78 * reach + 0.1)
         self.apply_camera()
 
     def apply_camera(self) -> None:
         self.camera.apply(self.base)
+        self.tape.set_label_scale(self.camera.distance_m)
 
     def _height_of(self, structure: int) -> float:
         """Height (mm) from the shown poses: rough (centres + a margin), for framing only."""

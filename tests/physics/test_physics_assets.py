@@ -43,7 +43,7 @@ def test_every_collision_part_is_convex_and_they_tile_the_visual_solid(shape: st
 
 
 @pytest.mark.parametrize("shape, parts", [
-    ("ring", 8), ("flower_pot", 9), ("holed_plank", 6), ("bowling_pin", 4), ("grooved_block", 3), ("arch", 8),
+    ("ring", 6), ("flower_pot", 7), ("holed_plank", 6), ("bowling_pin", 4), ("grooved_block", 3), ("arch", 6),
     ("l_bracket", 2), ("dumbbell", 3), ("long_plank", 1), ("base", 5),
 ])
 def test_concave_shapes_are_unions_of_hand_built_parts(shape: str, parts: int) -> None:

@@ -103,3 +103,26 @@ def test_a_timeout_reports_not_settled_instead_of_hanging() -> None:
         assert report.simulated_s == pytest.approx(0.05, abs=2 * TIME_STEP)
         with pytest.raises(ValueError, match="settle_timeout_s"):
             world.place(0, "orange-cone", ((base.x, base.y, 0.2), FLAT), 0, settle_timeout_s=float("nan"))
+
+
+def test_interactive_placement_replays_bit_for_bit_through_place() -> None:
+    with World(TableLayout.for_seats(2)) as world:
+        _place_on(world, 0, "blue-long_plank")
+        snap = world.snapshot()
+        base = world.layout.bases[0]
+        q = yaw_quat(20.0)
+        held = world.begin_placement(0, "green-grooved_block", seat=0, start_pose=((base.x - 0.1, base.y, 0.12), q))
+        assert not held.awake  # far from the structure: it stays static, nothing to simulate
+        for i in range(400):  # a hand sweeping in and lowering the block onto the plank's end
+            t = min(1.0, i / 300)
+            held.move(((base.x - 0.1 + 0.16 * t, base.y, 0.12 - (0.12 - 0.0655) * t), q))
+        assert held.awake
+        x, _, z = held.pose[0]
+        assert x == pytest.approx(base.x + 0.06, abs=0.003) and z == pytest.approx(0.0655, abs=0.003)
+        report = held.release()
+        assert report.settled and not report.fallen and report.touching == ("blue-long_plank",)
+        release, trajectory = held.replay_input()
+        final = world.snapshot()
+    with World.from_snapshot(snap) as again:
+        assert again.place(0, "green-grooved_block", release, 0, trajectory=trajectory) == report
+        assert again.snapshot() == final

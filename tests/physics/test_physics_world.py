@@ -115,8 +115,8 @@ def test_tape_measure_ball_on_a_ring() -> None:
     with World(TableLayout.for_seats(1)) as world:
         _rest(world, "orange-ring", 0)
         _rest(world, "orange-ball", 0)
-        # The sphere (r 2.5) sits on the ring's octagonal hole edges (apothem 1.75 cos(pi/8)).
-        apothem = 1.75 * math.cos(math.pi / 8)
+        # The sphere (r 2.5) sits on the ring's hexagonal hole edges (apothem 1.75 cos(pi/6)).
+        apothem = 1.75 * math.cos(math.pi / 6)
         expected = 30.0 + 20.0 + 10.0 * math.sqrt(2.5 ** 2 - apothem ** 2) + 25.0
         assert world.height_mm(0) == pytest.approx(expected, abs=0.5)
 

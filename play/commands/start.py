@@ -1,0 +1,153 @@
+"""`junkart` / `junkart play`: the desktop game; `junkart screenshot`: a picture of the table.
+
+    junkart play [--tour first|random:N|city,city] [--players N] [--bots normal,hard] [--seed S]
+                 [--max-placements N] [--quick]
+        opens a window: you at seat 0 against bots. With no display, prints one line and plays a
+        short headless demo instead (bots only, one line per city).
+    junkart screenshot --out docs/table.png [--seed S] [--placements N] [--size 1280x720] [--placing]
+        plays a few placements offscreen (your decisions made by the assist) and saves a PNG.
+"""
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from game import api
+from game.tour import MAX_SEATS, MIN_SEATS
+from play.controllers import DIFFICULTIES
+
+DEMO_NOTICE = ("No display found: running a headless demo of the first tour's first city "
+               "(Philadelphia) with 2 easy bots.")
+DEMO_CITIES = ("philadelphia",)
+DEMO_BOTS = ("easy", "easy")
+QUICK_PLACEMENTS = 3
+
+
+def register(subparsers: Any) -> None:
+    play = subparsers.add_parser("play", help="play the World Tour in a window (default command)",
+                                 description="Play a World Tour against bots in the 3D table window.")
+    play.add_argument("--tour", default="first", help="first (Philadelphia, Monaco, Paris), random:N, or a comma list of cities")
+    play.add_argument("--players", type=int, default=3, help=f"{MIN_SEATS} to {MAX_SEATS} seats, you included (default 3)")
+    play.add_argument("--bots", help=f"one difficulty per bot seat ({', '.join(DIFFICULTIES)}); default normal,hard; "
+                                     "as many as --players to watch bots only")
+    play.add_argument("--seed", type=int, default=1, help="tour seed (default 1)")
+    play.add_argument("--max-placements", type=int, default=None, help="stop after this many placements")
+    play.add_argument("--quick", action="store_true", help=f"stop after {QUICK_PLACEMENTS} placements (smoke test)")
+    play.set_defaults(func=run)
+
+    shot = subparsers.add_parser("screenshot", help="render the table offscreen to a PNG",
+                                 description="Play a few placements offscreen and save a picture of the table.")
+    shot.add_argument("--out", default="docs/table.png", help="PNG path (default docs/table.png)")
+    shot.add_argument("--seed", type=int, default=1, help="tour seed (default 1)")
+    shot.add_argument("--placements", type=int, default=8, help="placements before the picture (default 8)")
+    shot.add_argument("--size", default="1280x720", help="image size WxH (default 1280x720)")
+    shot.add_argument("--placing", action="store_true", help="stop at your next placement (its aim shown as a ghost)")
+    shot.set_defaults(func=run_screenshot)
+
+
+def _bots(text: str | None) -> list[str] | None:
+    if not text:
+        return None
+    bots = [b.strip() for b in text.split(",") if b.strip()]
+    unknown = [b for b in bots if b not in DIFFICULTIES]
+    if unknown:
+        raise ValueError(f"unknown bot {unknown[0]!r}; choose from {', '.join(DIFFICULTIES)}")
+    return bots
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise ValueError(f"bad --size {text!r}; expected WxH, e.g. 1280x720") from None
+    if not (64 <= w <= 4096 and 64 <= h <= 4096):
+        raise ValueError(f"--size {text!r} out of range (64..4096 per side)")
+    return w, h
+
+
+def run(args: argparse.Namespace) -> int:
+    from play.desktop import default_seats
+
+    if not MIN_SEATS <= args.players <= MAX_SEATS:
+        raise ValueError(f"--players must be {MIN_SEATS} to {MAX_SEATS}, not {args.players}")
+    seats = default_seats(args.players, _bots(args.bots))
+    config = api.TourConfig.parse(args.tour, args.players)
+    limit = QUICK_PLACEMENTS if args.quick else args.max_placements
+    from scenes.common import has_display
+
+    if has_display():
+        try:
+            from scenes.common import open_showbase
+            base = open_showbase("Junk Art 3D")
+        except Exception as error:  # noqa: BLE001 - no window: fall back to the headless demo
+            print(f"junkart: could not open a window ({error})")
+        else:
+            return _run_window(base, config, seats, args.seed, limit)
+    print(DEMO_NOTICE, flush=True)
+    return run_headless_demo(args.seed, limit)
+
+
+def _run_window(base: Any, config: api.TourConfig, seats: list, seed: int, limit: int | None) -> int:
+    from play.desktop import DesktopGame
+
+    game = DesktopGame(base, config, seats, seed, max_placements=limit)
+    base.accept("escape", base.userExit)
+    if limit is not None:
+        def stop_when_done(task: Any) -> int:
+            if game.finished and not game.worker.busy:
+                base.userExit()
+            return task.cont
+        base.taskMgr.add(stop_when_done, "junkart-quick-exit")
+    base.run()
+    return 0
+
+
+def run_headless_demo(seed: int, max_placements: int | None = None) -> int:
+    """Bots play the demo cities through the real physics, one printed line per city."""
+    from play.controllers import BotController
+    from play.match import CityResult, Match
+
+    names = [f"{level.capitalize()} bot {k + 1}" for k, level in enumerate(DEMO_BOTS)]
+    placed = 0
+
+    def on_event(kind: str, data: object) -> None:
+        nonlocal placed
+        if kind == "place":
+            placed += 1
+        elif kind == "city_done":
+            assert isinstance(data, CityResult)
+            fans = ", ".join(f"{n} {f} fans" for n, f in zip(names, data.fans))
+            heights = ", ".join(f"{h / 10:.1f} cm" for h in data.heights_mm)
+            print(f"{data.city.capitalize()}: {fans}; heights {heights}; {data.placements} placements "
+                  f"({data.end_reason})", flush=True)
+
+    config = api.TourConfig(len(DEMO_BOTS), DEMO_CITIES)
+    controllers = [BotController(level, f"{seed}:{k}", name=n) for k, (level, n) in enumerate(zip(DEMO_BOTS, names))]
+    match = Match(config, controllers, seed, on_event=on_event)
+    while not api.is_terminal(match.state):
+        if max_placements is not None and placed >= max_placements:
+            print(f"Demo stopped after {placed} placements.")
+            return 0
+        match.step()
+    result = api.outcome(match.state)
+    print("Winner: " + " and ".join(names[s] for s in result.winners))
+    return 0
+
+
+def run_screenshot(args: argparse.Namespace) -> int:
+    from play.desktop import default_seats, take_screenshot
+    from scenes.common import open_showbase
+
+    size = _size(args.size)
+    if args.placements < 0:
+        raise ValueError("--placements must be 0 or more")
+    out = Path(args.out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    base = open_showbase("Junk Art 3D", size=size, offscreen=True)
+    try:
+        take_screenshot(base, default_seats(3), args.seed, args.placements, out, placing=args.placing)
+    finally:
+        base.destroy()
+    print(f"wrote {out}")
+    return 0

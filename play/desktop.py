@@ -1,0 +1,554 @@
+"""The desktop game: a `Match` wired to the 3D table scene, with you at seat 0.
+
+You make the card decisions (click an option, or a card of your hand first to narrow the
+options down). Your placements are made by an *assist*: the normal bot's planner aims your piece,
+the aim is shown as a ghost, Space / "Place" drops it (with a normal bot's steady-but-human hand)
+and R / "Re-aim" offers the next candidate. Mouse placement is for a later version.
+
+Threads: a bot's placement plans with dozens of physics rollouts (seconds), so match steps and
+assist plans run one at a time on a worker thread while the window keeps drawing; the main thread
+reads the match only between jobs, and the match's events arrive through a queue. Tests run the
+same jobs inline (`threaded=False`). The match is deterministic either way: jobs are serialised
+and each draws only from its seat's own seeded generator.
+"""
+from __future__ import annotations
+
+import collections
+import math
+import threading
+import time
+from dataclasses import dataclass
+from typing import Any, Callable, Sequence
+
+from game import api
+from game.actions import Action, Give, Offer, Place, PlayCard
+from game.bots import chooses_places
+from game.cards import city_card
+from game.pieces import shape_of
+from physics.bodies import BASE_HEIGHT_M
+from physics.planner import Pose, candidates, hand_place
+from physics.snapshot import Snapshot
+from physics.world import World
+from play.controllers import BotController, BotIntent, HandIntent
+from play.match import CityResult, Match
+from play.objectives import objective_for
+from scenes.table import hud_model
+from scenes.table.hud import Hud, HudInput
+from scenes.table.view import TableView
+
+HUMAN = "human"
+ASSIST_LEVEL = "normal"
+MAX_AIMS = 6                  # the plan's choice, then up to 5 other candidates for Re-aim
+BOT_PACE_S = 0.8              # the window waits this long between bot placements (watchable)
+CITY_PAUSE_S = 2.5            # ... and this long on a city's result
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    name: str
+    kind: str                 # "human" or a bot difficulty
+
+
+def default_seats(players: int = 3, bots: Sequence[str] | None = None) -> list[SeatSpec]:
+    """You + bots. `bots` names one difficulty per bot seat (default: normal, hard, hard, ...);
+    as many bots as players means nobody is human (watch mode)."""
+    levels = list(bots) if bots else (["normal"] + ["hard"] * (players - 2))[: players - 1]
+    if len(levels) not in (players - 1, players):
+        raise ValueError(f"--bots names {len(levels)} bots for {players} players (give {players - 1}, or {players} to watch)")
+    seats = [SeatSpec("You", HUMAN)] if len(levels) == players - 1 else []
+    counts = collections.Counter(levels)
+    seen: collections.Counter[str] = collections.Counter()
+    for level in levels:
+        seen[level] += 1
+        name = f"{level.capitalize()} bot" + (f" {seen[level]}" if counts[level] > 1 else "")
+        seats.append(SeatSpec(name, level))
+    return seats
+
+
+@dataclass(frozen=True)
+class Aim:
+    """The assist's proposals for one placement: the planner's choice first."""
+    place: Place
+    poses: tuple[Pose, ...]
+
+
+class HumanSeat:
+    """A seat played through the window: answers are queued by the scene before the match asks."""
+    is_bot = False
+
+    def __init__(self, name: str, seed: str) -> None:
+        self.name = name
+        self.assist = BotController(ASSIST_LEVEL, f"{seed}:assist", name=name)
+        self.answers: collections.deque[Action] = collections.deque()
+        self.placement_answer: tuple[Place, HandIntent] | None = None
+
+    def choose(self, observation: api.State, legal: list[Action]) -> Action:
+        if not self.answers:
+            raise RuntimeError(f"{self.name} has not decided yet")
+        action = self.answers.popleft()
+        if action not in legal:
+            raise RuntimeError(f"{action.to_text()} is not legal now")
+        return action
+
+    def placement(self, snapshot: Snapshot, options: list[Place], city: str,
+                  pieces_on: dict[int, tuple[str, ...]], attempt: int = 0) -> tuple[Place, HandIntent]:
+        if self.placement_answer is None:
+            raise RuntimeError(f"{self.name} has not placed yet")
+        answer, self.placement_answer = self.placement_answer, None
+        if answer[0].prototype() not in [o.prototype() for o in options]:
+            raise RuntimeError(f"{answer[0].to_text()} is not one of the placements due")
+        return answer
+
+    def aim(self, snapshot: Snapshot, options: list[Place], city: str, pieces_on: dict[int, tuple[str, ...]]) -> Aim:
+        """The assist plans like a normal bot, then lists other good spots for Re-aim."""
+        place, intent = self.assist.placement(snapshot, options, city, pieces_on)
+        assert isinstance(intent, BotIntent)
+        poses = [intent.aim]
+        objective = objective_for(city, place.piece, pieces_on.get(place.structure, ()))
+        with World.from_snapshot(snapshot) as world:
+            for c in candidates(world, place.structure, place.piece, self.assist.params, objective):
+                if len(poses) >= MAX_AIMS:
+                    break
+                if all(math.dist(c.release[0][:2], p[0][:2]) > 0.008 or c.release[1] != p[1] for p in poses):
+                    poses.append(c.release)
+        return Aim(place, tuple(poses))
+
+    def release(self, snapshot: Snapshot, place: Place, aim: Pose, elapsed_s: float) -> None:
+        """Queue the placement: the aim, let go by a hand as steady as a normal bot's."""
+        with World.from_snapshot(snapshot) as world:
+            release, _ = hand_place(world, place.structure, place.piece, aim, place.seat,
+                                    self.assist.params.noise_mm, self.assist.params.noise_deg, self.assist.rng)
+        self.placement_answer = (place, HandIntent((release,), elapsed_s))
+
+
+class Worker:
+    """Runs one job at a time, on a daemon thread or inline; `poll()` hands back the result."""
+
+    def __init__(self, threaded: bool) -> None:
+        self.threaded = threaded
+        self._thread: threading.Thread | None = None
+        self._done: tuple[Callable[[Any], None], Any, BaseException | None] | None = None
+
+    @property
+    def busy(self) -> bool:
+        return self._thread is not None or self._done is not None
+
+    def submit(self, job: Callable[[], Any], on_done: Callable[[Any], None]) -> None:
+        assert not self.busy, "one job at a time"
+
+        def run() -> None:
+            try:
+                result, error = job(), None
+            except BaseException as exc:  # noqa: BLE001 - re-raised on the main thread
+                result, error = None, exc
+            self._done = (on_done, result, error)
+
+        if self.threaded:
+            self._thread = threading.Thread(target=run, name="junkart-match", daemon=True)
+            self._thread.start()
+        else:
+            run()
+
+    def poll(self) -> None:
+        if self._thread is not None and self._thread.is_alive():
+            return
+        self._thread = None
+        if self._done is not None:
+            on_done, result, error = self._done
+            self._done = None
+            if error is not None:
+                raise error
+            on_done(result)
+
+
+class DesktopGame:
+    """One World Tour on screen. `tick()` advances it (the task manager calls it every frame)."""
+
+    def __init__(self, base: Any, config: api.TourConfig, seats: Sequence[SeatSpec], seed: int, *,
+                 threaded: bool = True, pace: bool = True, max_placements: int | None = None,
+                 bind_input: bool = True, autopilot: bool = False) -> None:
+        if len(seats) != config.num_seats:
+            raise ValueError(f"{config.num_seats} seats need {config.num_seats} seat specs, got {len(seats)}")
+        self.base = base
+        self.names = [s.name for s in seats]
+        self.controllers: list[Any] = [
+            HumanSeat(s.name, f"{seed}:{k}") if s.kind == HUMAN else BotController(s.kind, f"{seed}:{k}", name=s.name)
+            for k, s in enumerate(seats)]
+        humans = [k for k, s in enumerate(seats) if s.kind == HUMAN]
+        self.you = humans[0] if humans else 0
+        self.events: collections.deque[tuple[str, Any, Snapshot | None]] = collections.deque()
+        self.match = Match(config, self.controllers, seed, on_event=self._queue_event)
+        self.view = TableView(base)
+        self.hud = Hud(base, on_option=self.choose_option, on_chip=self.select_card, on_place=self.place, on_reaim=self.reaim)
+        self.worker = Worker(threaded)
+        self.pace = pace
+        self.max_placements = max_placements
+        self.autopilot = autopilot           # answer your decisions like a normal bot (demos, screenshots)
+        self.placements = 0
+        self.event_line = "Welcome to the World Tour!"
+        self.turn_line = ""
+        self.selected: str | None = None
+        # What the option buttons do: an action, a card (narrow the choices down to it) or
+        # ALL_CHOICES (widen them again).
+        self.options: list[Action | str] = []
+        self._legal: list[Action] = []
+        self.aim: Aim | None = None
+        self.aim_index = 0
+        self._aim_state: api.State | None = None
+        self._forced_place: Place | None = None
+        self._turn_started = time.monotonic()
+        self._wait_until = 0.0
+        self._extra: tuple[str, ...] = ()
+        self.finished = False
+        self._drag: tuple[str, float, float] | None = None
+        self._task = base.taskMgr.add(self._task_tick, "junkart-desktop")
+        if bind_input:
+            self._bind_input()
+
+    # --- the loop -----------------------------------------------------------------------------
+
+    def _task_tick(self, task: Any) -> int:
+        self.tick()
+        return task.cont
+
+    def tick(self) -> None:
+        self.worker.poll()
+        self._drain_events()
+        self._drag_camera()
+        if not self.worker.busy and not self.finished:
+            self._advance()
+            self.worker.poll()          # an inline job is done already: show its results now
+            self._drain_events()
+        self._refresh_hud()
+
+    def _advance(self) -> None:
+        state = self.match.state
+        if api.is_terminal(state):
+            self._finish_tour()
+            return
+        if self.max_placements is not None and self.placements >= self.max_placements:
+            self.finished = True
+            self.turn_line = f"Stopped after {self.placements} placements"
+            return
+        if self.pace and time.monotonic() < self._wait_until:
+            return
+        if api.is_chance(state):
+            self.match.step()                      # a shuffle or a deal: no physics
+            return
+        seat = api.to_act(state)[0]
+        controller = self.controllers[seat]
+        legal = api.legal_actions(state, seat)
+        places = [a for a in legal if isinstance(a, Place)]
+        if controller.is_bot:
+            self.turn_line = (f"{self.names[seat]} is placing {hud_model.piece_words(places[0].piece)}..."
+                              if places and len(places) == len(legal) else f"{self.names[seat]} is choosing...")
+            self.worker.submit(self.match.step, self._stepped)
+            return
+        if self._aim_state is not state:
+            self._new_turn(state)
+        ex = api.current(state)
+        placing = places and len(places) == len(legal) and not (len(places) > 1 and chooses_places(ex.city))
+        if placing or self._forced_place is not None:
+            self._human_placement(state, seat, places)
+        else:
+            self._human_decision(seat, legal)
+
+    def _new_turn(self, state: api.State) -> None:
+        self._aim_state = state
+        self.aim, self.aim_index, self._forced_place, self.selected = None, 0, None, None
+        self.options = []
+        self.view.hide_ghost()
+        self._turn_started = time.monotonic()
+
+    def _human_decision(self, seat: int, legal: list[Action]) -> None:
+        self.options = _decision_options(legal, self.selected)
+        self._legal = legal
+        self.turn_line = "Your turn: " + _decision_hint(legal)
+        if self.autopilot:
+            human = self.controllers[seat]
+            self._answer(human.assist.choose(api.observe(self.match.state, seat), legal))
+
+    def _human_placement(self, state: api.State, seat: int, places: list[Place]) -> None:
+        self.options = []
+        human = self.controllers[seat]
+        if self.aim is None:
+            ex = api.current(state)
+            assert ex is not None
+            options = [self._forced_place] if self._forced_place is not None else places
+            pieces_on = {k: s.pieces for k, s in enumerate(ex.structures)}
+            self.turn_line = f"Your turn: aiming {hud_model.piece_words(options[0].piece)}..."
+
+            def job() -> Aim:
+                return human.aim(self._table_now(ex), options, ex.city, pieces_on)
+
+            self.worker.submit(job, self._aimed)
+            return
+        self.turn_line = f"Your turn: place {hud_model.piece_words(self.aim.place.piece)}  (Space: place, R: re-aim)"
+        if self.autopilot:
+            self.place()
+
+    def _table_now(self, ex: Any) -> Snapshot:
+        """The match's table for the current city. The match builds a new city's table lazily,
+        inside its next step; your aim is planned before that step, so build it now.
+        (Match._sync_world is private: the lead is asked for a public `Match.sync()`.)"""
+        self.match._sync_world(ex)
+        assert self.match.snapshot is not None
+        return self.match.snapshot
+
+    # --- job results ----------------------------------------------------------------------------
+
+    def _stepped(self, action: Action) -> None:
+        pass  # the match's events say what happened
+
+    def _aimed(self, aim: Aim) -> None:
+        self.aim, self.aim_index = aim, 0
+        self._turn_started = time.monotonic()
+        self._show_aim()
+        ex = api.current(self.match.state)
+        if ex is not None and self.view.layout is not None:
+            self.view.focus(aim.place.structure, ex.structures[aim.place.structure].height_mm,
+                            self.view.layout.seat_angles[aim.place.seat] if self.view.layout.seat_angles else None)
+
+    def _show_aim(self) -> None:
+        if self.aim is not None:
+            pose = self.aim.poses[self.aim_index]
+            self.view.show_ghost(self.aim.place.piece, pose[0], pose[1])
+
+    # --- your input ----------------------------------------------------------------------------
+
+    def choose_option(self, index: int) -> None:
+        if self.worker.busy or not 0 <= index < len(self.options):
+            return
+        option = self.options[index]
+        if isinstance(option, str):
+            self.select_card(option) if option != ALL_CHOICES else self._unselect()
+        else:
+            self._answer(option)
+
+    def _answer(self, action: Action) -> None:
+        if isinstance(action, Place):
+            self._forced_place, self.aim = action, None   # the assist aims it next
+            return
+        seat = api.to_act(self.match.state)[0]
+        self.controllers[seat].answers.append(action)
+        self.options, self.selected = [], None
+        self.worker.submit(self.match.step, self._stepped)
+
+    def select_card(self, card: str) -> None:
+        self.selected = None if self.selected == card else card
+
+    def _unselect(self) -> None:
+        self.selected = None
+
+    def place(self) -> None:
+        if self.worker.busy or self.aim is None:
+            return
+        aim, pose = self.aim, self.aim.poses[self.aim_index]
+        seat = aim.place.seat
+        human = self.controllers[seat]
+        snapshot = self.match.snapshot
+        assert snapshot is not None
+        # Wall clock while it is your turn, but never faster than the assist's hand could be.
+        hand_s = human.assist.time_model.placement_time(shape_of(aim.place.piece), 0, human.assist.rng)
+        elapsed = max(round(time.monotonic() - self._turn_started, 3), hand_s)
+        forced = self._forced_place
+
+        def job() -> Action:
+            human.release(snapshot, aim.place, pose, elapsed)
+            if forced is not None:
+                human.answers.append(forced)
+            return self.match.step()
+
+        self.aim = None
+        self.view.hide_ghost()
+        self.turn_line = f"Placing {hud_model.piece_words(aim.place.piece)}..."
+        self.worker.submit(job, self._stepped)
+
+    def reaim(self) -> None:
+        if self.aim is not None and not self.worker.busy:
+            self.aim_index = (self.aim_index + 1) % len(self.aim.poses)
+            self._show_aim()
+
+    def recentre(self) -> None:
+        seats = api.to_act(self.match.state)
+        ex = api.current(self.match.state)
+        if seats and ex is not None and ex.builds_on:
+            k = ex.builds_on[seats[0]]
+            self.view.focus(k, ex.structures[k].height_mm)
+        else:
+            self.view.overview()
+
+    # --- events from the match -----------------------------------------------------------------
+
+    def _queue_event(self, kind: str, data: object) -> None:
+        # Called on the worker thread: only record (deque appends are thread-safe).
+        self.events.append((kind, data, self.match.snapshot))
+
+    def _drain_events(self) -> None:
+        while self.events:
+            kind, data, snapshot = self.events.popleft()
+            if snapshot is not None:
+                self.view.show(snapshot)
+            if kind == "city":
+                if snapshot is not None:
+                    self.view.set_heights([BASE_HEIGHT_M * 1000.0] * snapshot.layout.n_structures)
+                if self.aim is None:      # else the camera already frames your aimed piece
+                    self.view.overview()
+                self.event_line = f"{city_card(str(data)).display_name}: {city_card(str(data)).goal}"
+            elif kind == "place":
+                assert isinstance(data, Place)
+                self.placements += 1
+                self.event_line = hud_model.event_text(data, self.names)
+                if data.outcome is not None:
+                    self.view.set_heights(data.outcome.heights_mm)
+                self._wait_until = time.monotonic() + BOT_PACE_S
+            elif kind == "city_done":
+                assert isinstance(data, CityResult)
+                self.event_line = _city_result_text(data, self.names)
+                self._wait_until = time.monotonic() + CITY_PAUSE_S
+
+    def _finish_tour(self) -> None:
+        self.finished = True
+        result = api.outcome(self.match.state)
+        winners = " and ".join(self.names[s] for s in result.winners)
+        self.turn_line = f"Tour over: {winners} {'win' if len(result.winners) > 1 or winners == 'You' else 'wins'}!"
+        self._extra = tuple(f"{self.names[s]}: {f} fans" for s, f in sorted(enumerate(result.fans), key=lambda x: -x[1]))
+
+    def _refresh_hud(self) -> None:
+        state = self.match.state   # frozen: consistent even while a job runs (perhaps one step old)
+        model = hud_model.build(state, self.names, self.you, self.turn_line, self.event_line)
+        labels = tuple(_option_text(o, self._legal, self.names, self.you) for o in self.options) if not self.worker.busy else ()
+        self.hud.show(HudInput(model, labels, self.selected, self.aim is not None and not self.worker.busy, self._extra))
+
+    # --- camera input ---------------------------------------------------------------------------
+
+    def _bind_input(self) -> None:
+        b = self.base
+        b.accept("space", self.place)
+        b.accept("r", self.reaim)
+        b.accept("c", self.recentre)
+        b.accept("wheel_up", self._zoom, [0.9])
+        b.accept("wheel_down", self._zoom, [1.1])
+        for button, mode in (("mouse3", "orbit"), ("mouse2", "pan")):
+            b.accept(button, self._start_drag, [mode])
+            b.accept(f"{button}-up", self._end_drag)
+
+    def _zoom(self, factor: float) -> None:
+        self.view.camera.zoom(factor)
+        self.view.apply_camera()
+
+    def _start_drag(self, mode: str) -> None:
+        watcher = self.base.mouseWatcherNode
+        if watcher is not None and watcher.has_mouse():
+            self._drag = (mode, watcher.get_mouse_x(), watcher.get_mouse_y())
+
+    def _end_drag(self) -> None:
+        self._drag = None
+
+    def _drag_camera(self) -> None:
+        watcher = getattr(self.base, "mouseWatcherNode", None)
+        if self._drag is None or watcher is None or not watcher.has_mouse():
+            return
+        mode, x0, y0 = self._drag
+        x, y = watcher.get_mouse_x(), watcher.get_mouse_y()
+        if mode == "orbit":
+            self.view.camera.orbit(-(x - x0) * 120.0, -(y - y0) * 60.0)
+        else:
+            scale = self.view.camera.distance_m
+            self.view.camera.pan(-(x - x0) * scale, -(y - y0) * scale)
+        self._drag = (mode, x, y)
+        self.view.apply_camera()
+
+    def destroy(self) -> None:
+        self.base.taskMgr.remove(self._task)
+        for event in ("space", "r", "c", "wheel_up", "wheel_down", "mouse2", "mouse2-up", "mouse3", "mouse3-up"):
+            self.base.ignore(event)
+        self.hud.destroy()
+        self.view.destroy()
+
+
+ALL_CHOICES = ""
+GROUP_ABOVE = 4     # more choices than this are first grouped by their main card
+
+
+def _decision_options(legal: list[Action], selected: str | None) -> list[Action | str]:
+    """The buttons for a decision: every legal action, or - when there are many - one button per
+    main card first (Philadelphia's six ways to pass become "keep ..." x 3, then 2 each)."""
+    if selected is not None:
+        narrowed = [a for a in legal if hud_model.action_cards(a)[:1] == (selected,)]
+        if narrowed:
+            return [ALL_CHOICES, *narrowed]
+    heads = list(dict.fromkeys(hud_model.action_cards(a)[0] for a in legal if hud_model.action_cards(a)))
+    if len(legal) > GROUP_ABOVE and 1 < len(heads) < len(legal):
+        return list(heads)
+    return list(legal)
+
+
+def _option_text(option: Action | str, legal: Sequence[Action], names: Sequence[str], you: int) -> str:
+    if option == ALL_CHOICES:
+        return "<< all choices"
+    if isinstance(option, str):
+        verb = "keep" if legal and isinstance(legal[0], Give) else ("play" if legal and isinstance(legal[0], PlayCard) else "choose")
+        return f"{verb} {hud_model.card_text(option)} ..."
+    return hud_model.action_text(option, names, you)
+
+
+def _decision_hint(legal: list[Action]) -> str:
+    first = legal[0]
+    if isinstance(first, Give):
+        return "keep one card, pass the others"
+    if isinstance(first, PlayCard):
+        return "play a card for the next artist"
+    if isinstance(first, Offer):
+        return "offer cards"
+    return "choose"
+
+
+def _city_result_text(result: CityResult, names: Sequence[str]) -> str:
+    card = city_card(result.city)
+    won = [f"{names[s]} +{f}" for s, f in enumerate(result.fans) if f]
+    return f"{card.display_name} is over ({result.end_reason}): " + (", ".join(won) if won else "no fans won")
+
+
+def run_until(game: DesktopGame, done: Callable[[DesktopGame], bool], max_ticks: int = 10_000) -> bool:
+    """Tick an inline (threaded=False) game until `done(game)`; False if it never got there."""
+    for _ in range(max_ticks):
+        if done(game):
+            return True
+        if game.finished:
+            return done(game)
+        game.tick()
+    return done(game)
+
+
+def your_turn(game: DesktopGame) -> bool:
+    """Your card options or your aimed placement are on screen."""
+    return not game.worker.busy and (bool(game.options) or game.aim is not None)
+
+
+def your_placement(game: DesktopGame) -> bool:
+    """Your aimed placement (the ghost) is on screen."""
+    return not game.worker.busy and game.aim is not None
+
+
+def take_screenshot(base: Any, seats: Sequence[SeatSpec], seed: int, placements: int, out: Any,
+                    cities: Sequence[str] = ("philadelphia", "monaco", "paris"), overview: bool = True,
+                    placing: bool = False) -> DesktopGame:
+    """Play `placements` placements inline (your decisions by the assist), stop at your next
+    decision (or, with `placing`, your next aimed placement) and save the frame to `out`.
+    Returns the game (still on screen)."""
+    from scenes.common import render_frames, save_frame
+
+    config = api.TourConfig(len(seats), tuple(cities))
+    game = DesktopGame(base, config, seats, seed, threaded=False, pace=False, bind_input=False, autopilot=True)
+    run_until(game, lambda g: g.placements >= placements)
+    if placing:
+        run_until(game, your_placement)
+    game.autopilot = False
+    run_until(game, your_turn)
+    if overview and game.aim is None:
+        game.view.overview()
+    game.tick()
+    render_frames(base, 3)
+    save_frame(base, str(out))
+    return game

@@ -1,0 +1,120 @@
+"""The desktop game driven in-process: you (buttons) + a bot on Philadelphia, real physics."""
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from game import api
+from game.actions import Place
+from play.desktop import DesktopGame, SeatSpec, default_seats, run_until, your_turn
+
+SEATS = [SeatSpec("You", "human"), SeatSpec("Easy bot", "easy")]
+
+
+def _press(button) -> None:
+    button["command"](*button["extraArgs"])
+
+
+@pytest.fixture
+def game(showbase):
+    config = api.TourConfig(2, ("philadelphia",), start_seat=0)
+    g = DesktopGame(showbase, config, SEATS, seed=5, threaded=False, pace=False, bind_input=False)
+    yield g
+    g.destroy()
+
+
+def test_you_play_by_clicking_and_the_bot_answers(showbase, game):
+    pressed = {"options": 0, "place": 0, "reaim": 0}
+    for _ in range(400):
+        if len(game.match.log.placements) >= 4 or game.finished:
+            break
+        game.tick()
+        hud = game.hud
+        if hud.option_buttons:
+            assert "Your turn" in hud.texts()["turn"]
+            _press(hud.option_buttons[-1])
+            pressed["options"] += 1
+        elif hud.place_button is not None:
+            assert game.view.ghost_visible
+            if pressed["reaim"] == 0 and len(game.aim.poses) > 1:
+                before = game.aim_index
+                _press(hud.reaim_button)
+                assert game.aim_index == before + 1
+                pressed["reaim"] += 1
+            _press(hud.place_button)
+            pressed["place"] += 1
+    placements = game.match.log.placements
+    assert len(placements) >= 4
+    assert pressed["options"] >= 1 and pressed["place"] >= 1
+    seats = {p.action.seat for p in placements}
+    assert seats == {0, 1}                                   # you (assisted) and the bot both placed
+    assert game.placements == len(placements)
+    ex = api.current(game.match.state)
+    assert ex.city == "philadelphia" and sum(len(s.pieces) for s in ex.structures) + sum(len(f) for f in ex.fallen) > 0
+    # The view shows exactly the pieces of the match's snapshot.
+    assert game.view.visible_pieces() == tuple(sorted(p.piece_id for p in game.match.snapshot.pieces))
+    assert game.hud.texts()["city"].startswith("Philadelphia")
+
+
+def test_your_decision_waits_for_you(showbase, game):
+    assert run_until(game, your_turn, max_ticks=200)
+    state = game.match.state
+    for _ in range(5):
+        game.tick()
+    assert game.match.state is state                         # nothing happens until you answer
+    assert game.options and all(not isinstance(a, Place) for a in game.options)
+    card = game.hud.texts()["hand"][0]
+    _press(game.hud.chip_buttons[card])
+    game.tick()
+    assert game.selected == card
+    from play.desktop import ALL_CHOICES
+    from scenes.table.hud_model import action_cards
+    assert game.options[0] == ALL_CHOICES
+    assert game.options[1:] and all(action_cards(a)[0] == card for a in game.options[1:])
+    assert game.hud.texts()["options"][0] == "<< all choices"
+    _press(game.hud.option_buttons[0])
+    game.tick()
+    assert game.selected is None
+
+
+def test_many_choices_are_grouped_by_card_first(showbase):
+    config = api.TourConfig(3, ("philadelphia",), start_seat=0)
+    g = DesktopGame(showbase, config, default_seats(3, ["easy", "easy"]), seed=5, threaded=False, pace=False,
+                    bind_input=False)
+    try:
+        assert run_until(g, your_turn, max_ticks=200)
+        hand = api.current(g.match.state).hands[0]
+        assert g.options == list(hand)                      # 6 ways to pass -> "keep ..." x 3
+        assert all(t.startswith("keep ") and t.endswith("...") for t in g.hud.texts()["options"])
+        _press(g.hud.option_buttons[1])
+        g.tick()
+        assert g.selected == hand[1] and len(g.options) == 3   # back + 2 ways to pass the others
+        _press(g.hud.option_buttons[2])
+        g.tick()
+        assert api.current(g.match.state).hidden[0][0] == hand[1]   # kept card first in the pass
+    finally:
+        g.destroy()
+
+
+def test_threaded_bots_play_while_the_task_manager_runs(showbase):
+    config = api.TourConfig(2, ("philadelphia",), start_seat=0)
+    seats = default_seats(2, ["easy", "easy"])            # watch mode: no human seat
+    g = DesktopGame(showbase, config, seats, seed=2, threaded=True, pace=False, bind_input=False, max_placements=2)
+    try:
+        for _ in range(6000):
+            if g.finished and not g.worker.busy:
+                break
+            showbase.taskMgr.step()
+            time.sleep(0.005)
+        assert g.finished and g.placements == 2
+        assert "Stopped after 2 placements" in g.hud.texts()["turn"]
+    finally:
+        g.destroy()
+
+
+def test_default_seats():
+    assert [(s.name, s.kind) for s in default_seats(3)] == [("You", "human"), ("Normal bot", "normal"), ("Hard bot", "hard")]
+    assert [s.name for s in default_seats(3, ["easy", "easy"])] == ["You", "Easy bot 1", "Easy bot 2"]
+    with pytest.raises(ValueError, match="bots"):
+        default_seats(3, ["easy"])
