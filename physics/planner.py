@@ -52,6 +52,7 @@ class PlannerParams:
     rollouts: int = 1             # noisy rollouts per candidate
     finalists: int = 2            # best candidates re-tested ...
     extra_rollouts: int = 2       # ... with this many more rollouts each
+    extra_batches: int = 0        # when the best option ever failed, roll out this many more batches
     noise_mm: float = 2.0         # hand: position standard deviation
     noise_deg: float = 3.0        # hand: yaw standard deviation
 
@@ -146,14 +147,40 @@ def _lowest(rotated: np.ndarray) -> np.ndarray:
     ys = np.linspace(y0, y1, max(2, int((y1 - y0) / FOOTPRINT_STEP_M) + 1))[1:-1]
     inner = np.array([(x, y) for x in xs for y in ys]) if len(xs) and len(ys) else np.empty((0, 2))
     if len(low) >= 3 and len(inner):
-        try:
-            from scipy.spatial import Delaunay
-            inner = inner[Delaunay(low[:, :2]).find_simplex(inner) >= 0]
-        except Exception:  # the footprint is a line: keep the points on it
-            pass
+        inner = inner[_inside_hull(low[:, :2], inner)]
     if not len(inner):
         return low
     return np.vstack([low, np.column_stack([inner, np.full(len(inner), bottom)])])
+
+
+def _convex_hull_2d(points: np.ndarray) -> np.ndarray:
+    """Counter-clockwise hull of 2D points (Andrew's monotone chain)."""
+    pts = sorted(set(map(tuple, np.round(points, 9))))
+    if len(pts) < 3:
+        return np.array(pts)
+
+    def half(seq: list) -> list:
+        out: list = []
+        for p in seq:
+            while len(out) >= 2 and ((out[-1][0] - out[-2][0]) * (p[1] - out[-2][1])
+                                     - (out[-1][1] - out[-2][1]) * (p[0] - out[-2][0])) <= 0:
+                out.pop()
+            out.append(p)
+        return out
+
+    lower, upper = half(pts), half(pts[::-1])
+    return np.array(lower[:-1] + upper[:-1])
+
+
+def _inside_hull(polygon_points: np.ndarray, queries: np.ndarray) -> np.ndarray:
+    """Mask of the query points inside (or on) the convex hull of `polygon_points`."""
+    hull = _convex_hull_2d(polygon_points)
+    if len(hull) < 3:
+        return np.zeros(len(queries), dtype=bool)
+    a, b = hull, np.roll(hull, -1, axis=0)
+    cross = (b[:, 0] - a[:, 0])[None, :] * (queries[:, 1:2] - a[:, 1][None, :]) \
+        - (b[:, 1] - a[:, 1])[None, :] * (queries[:, 0:1] - a[:, 0][None, :])
+    return np.all(cross >= -1e-12, axis=1)
 
 
 def _ray_top(world: World) -> float:
@@ -189,15 +216,15 @@ def _support_margin(contacts: np.ndarray) -> float:
     """Signed distance (m) of the origin (the centre of mass) inside the contacts' convex hull."""
     if len(contacts) == 0:
         return -1.0
-    if len(contacts) < 3:
-        return -float(np.min(np.linalg.norm(contacts, axis=1))) if len(contacts) == 1 else -_segment_distance(contacts)
-    try:
-        from scipy.spatial import ConvexHull
-        hull = ConvexHull(contacts)
-    except Exception:  # collinear contacts: a knife edge
-        return -_segment_distance(contacts)
-    # hull.equations: a.x + b.y + c <= 0 inside; distance of origin = -c for unit normals.
-    return float(np.min(-hull.equations[:, 2]))
+    hull = _convex_hull_2d(contacts)
+    if len(hull) < 3:  # one point or a knife edge
+        return -float(np.min(np.linalg.norm(contacts, axis=1))) if len(hull) == 1 else -_segment_distance(hull)
+    a, b = hull, np.roll(hull, -1, axis=0)
+    edge = b - a
+    length = np.linalg.norm(edge, axis=1)
+    # Counter-clockwise hull: the origin is inside when it is left of every edge.
+    cross = edge[:, 0] * (0.0 - a[:, 1]) - edge[:, 1] * (0.0 - a[:, 0])
+    return float(np.min(cross / np.maximum(length, 1e-12)))
 
 
 def _segment_distance(points: np.ndarray) -> float:
@@ -262,17 +289,18 @@ def _disturbed(before: Snapshot, after: Snapshot, structure: int) -> int:
                if piece.piece_id in old and math.dist(piece.position, old[piece.piece_id]) * 1000.0 > DISTURBED_MM)
 
 
-def rollout(snapshot: Snapshot, structure: int, piece_id: str, aim: Pose, seat: int, objective: Objective,
-            height_before_mm: float, params: PlannerParams, rng: random.Random) -> tuple[float, bool]:
-    """Place the piece for real, with hand noise, in a scratch world rebuilt from the snapshot:
-    (score, nothing fell)."""
-    with World.from_snapshot(snapshot) as world:
-        try:
-            _, report = hand_place(world, structure, piece_id, aim, seat, params.noise_mm, params.noise_deg, rng,
-                                settle_timeout_s=3.0)
-        except IntersectingPoseError:
-            return -objective.drop_penalty, False
-        after = world.snapshot()
+def rollout(world: World, snapshot: Snapshot, structure: int, piece_id: str, aim: Pose, seat: int,
+            objective: Objective, height_before_mm: float, params: PlannerParams,
+            rng: random.Random) -> tuple[float, bool]:
+    """Place the piece for real, with hand noise, in the scratch `world` reloaded from the
+    snapshot (the same rebuild path the match uses): (score, nothing fell)."""
+    world.load(snapshot)
+    try:
+        _, report = hand_place(world, structure, piece_id, aim, seat, params.noise_mm, params.noise_deg, rng,
+                               settle_timeout_s=3.0)
+    except IntersectingPoseError:
+        return -objective.drop_penalty, False
+    after = world.snapshot()
     return score_report(report, height_before_mm, snapshot, after, objective), not report.fallen and not report.only_active_fell
 
 
@@ -284,26 +312,37 @@ def plan_placement(snapshot: Snapshot, structure: int, piece_id: str, seat: int,
         found = candidates(world, structure, piece_id, params, objective)
         if not found:
             found = [_fallback(world, structure, piece_id)]
-    # Half the shortlist reaches high, half plays safe: when every tall option drops the piece,
+        return _roll_out_and_choose(world, snapshot, structure, piece_id, seat, objective, params, rng,
+                                    height_before, found)
+
+
+def _roll_out_and_choose(world: World, snapshot: Snapshot, structure: int, piece_id: str, seat: int,
+                         objective: Objective, params: PlannerParams, rng: random.Random,
+                         height_before: float, found: list[Candidate]) -> Plan:
+    # Half of each batch reaches high, half plays safe: when every tall option drops the piece,
     # a low, well-supported one is still on the table.
-    tall = _diverse(found, (params.candidates + 1) // 2)
-    safe = [c for c in _diverse(sorted(found, key=lambda c: -c.margin_mm), params.candidates) if c not in tall]
-    shortlist = tall + safe[: params.candidates - len(tall)]
+    pool = _batches(found, params.candidates, 1 + params.extra_batches)
+    shortlist: list[Candidate] = []
     results: dict[int, list[float]] = {}
     stood: dict[int, list[bool]] = {}
 
     def run(index: int, times: int) -> None:
         for _ in range(times):
-            value, ok = rollout(snapshot, structure, piece_id, shortlist[index].release, seat, objective,
+            value, ok = rollout(world, snapshot, structure, piece_id, shortlist[index].release, seat, objective,
                                 height_before, params, rng)
             results.setdefault(index, []).append(value)
             stood.setdefault(index, []).append(ok)
 
-    for index in range(len(shortlist)):
-        run(index, params.rollouts)
-    ranked = sorted(results, key=lambda i: (-_mean(results[i]), i))
-    for index in ranked[: params.finalists]:
-        run(index, params.extra_rollouts)
+    for batch in pool:
+        first = len(shortlist)
+        shortlist.extend(batch)
+        for index in range(first, len(shortlist)):
+            run(index, params.rollouts)
+        ranked = sorted(results, key=lambda i: (-_mean(results[i]), i))
+        for index in ranked[: params.finalists]:
+            run(index, max(0, params.rollouts + params.extra_rollouts - len(results[index])))
+        if all(stood[ranked[0]]):
+            break   # the best option stood every time: no need to look wider
     best = max(results, key=lambda i: (_mean(results[i]), -i))
     return Plan(
         release=shortlist[best].release,
@@ -313,6 +352,22 @@ def plan_placement(snapshot: Snapshot, structure: int, piece_id: str, seat: int,
         rolled_out=sum(len(v) for v in results.values()),
         scores=tuple(results[best]),
     )
+
+
+def _batches(found: list[Candidate], size: int, count: int) -> list[list[Candidate]]:
+    """Up to `count` batches of `size` distinct candidates, each half tallest guesses, half
+    best supported, none repeated."""
+    batches: list[list[Candidate]] = []
+    left = list(found)
+    for _ in range(count):
+        tall = _diverse(left, (size + 1) // 2)
+        safe = [c for c in _diverse(sorted(left, key=lambda c: -c.margin_mm), size) if c not in tall]
+        batch = tall + safe[: size - len(tall)]
+        if not batch:
+            break
+        batches.append(batch)
+        left = [c for c in left if c not in batch]
+    return batches
 
 
 def _mean(values: list[float]) -> float:

@@ -6,8 +6,9 @@ the client everything is x10 (decimetres; settings.py says why).
 The canonical timeline is the snapshot: `place()` first rebuilds the client from
 `snapshot()` (resetSimulation + the same creation calls), so a world built with
 `World.from_snapshot(s)` and a long-lived world whose snapshot is `s` give bit-identical
-placements. Structures that a placement cannot reach (bases >= 50 cm away) are rebuilt static:
-they cost nothing to simulate and keep their exact poses.
+placements. A placement builds only the structures it can reach (bases within 30 cm), static
+until the held piece comes near them; the others keep their exact poses without bodies until a
+whole-table query (`client`, `ray_down`, `resting_z`, `add`, `run`, `settle`) rebuilds them.
 """
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """`junkart` / `junkart play`: the desktop game; `junkart screenshot`: a picture of the table.
 
     junkart play [--tour first|random:N|city,city] [--players N] [--bots normal,hard] [--seed S]
-                 [--max-placements N] [--quick]
+                 [--max-placements N] [--quick] [--autopilot]
         opens a window: you at seat 0 against bots. With no display, prints one line and plays a
         short headless demo instead (bots only, one line per city).
     junkart screenshot --out docs/table.png [--seed S] [--placements N] [--size 1280x720] [--placing]
@@ -33,7 +33,9 @@ def register(subparsers: Any) -> None:
                                      "as many as --players to watch bots only")
     play.add_argument("--seed", type=int, default=1, help="tour seed (default 1)")
     play.add_argument("--max-placements", type=int, default=None, help="stop after this many placements")
-    play.add_argument("--quick", action="store_true", help=f"stop after {QUICK_PLACEMENTS} placements (smoke test)")
+    play.add_argument("--quick", action="store_true",
+                      help=f"stop after {QUICK_PLACEMENTS} placements, your decisions made by the assist (smoke test)")
+    play.add_argument("--autopilot", action="store_true", help="the assist makes your decisions too (watch a demo)")
     play.set_defaults(func=run)
 
     shot = subparsers.add_parser("screenshot", help="render the table offscreen to a PNG",
@@ -83,15 +85,15 @@ def run(args: argparse.Namespace) -> int:
         except Exception as error:  # noqa: BLE001 - no window: fall back to the headless demo
             print(f"junkart: could not open a window ({error})")
         else:
-            return _run_window(base, config, seats, args.seed, limit)
+            return _run_window(base, config, seats, args.seed, limit, args.autopilot or args.quick)
     print(DEMO_NOTICE, flush=True)
     return run_headless_demo(args.seed, limit)
 
 
-def _run_window(base: Any, config: api.TourConfig, seats: list, seed: int, limit: int | None) -> int:
+def _run_window(base: Any, config: api.TourConfig, seats: list, seed: int, limit: int | None, autopilot: bool) -> int:
     from play.desktop import DesktopGame
 
-    game = DesktopGame(base, config, seats, seed, max_placements=limit)
+    game = DesktopGame(base, config, seats, seed, max_placements=limit, autopilot=autopilot)
     base.accept("escape", base.userExit)
     if limit is not None:
         def stop_when_done(task: Any) -> int:

@@ -81,8 +81,14 @@ class Hud:
             self._label(self.top_left, m.status, (0.06, -0.33 if len(m.goal) > 26 * 1.1 else -0.26), 0.04, colour=DIM)
         for k, line in enumerate(shown.extra):
             self._label(self.top_left, line, (0.06, -0.44 - 0.06 * k), 0.042)
+        # A dark strip behind the centre lines: they stay readable over a busy table.
+        turn_y = -0.22 if len(m.event) > 38 else -0.16
+        half = max(self._text_width(m.turn, 0.052, bold=True), min(self._text_width(m.event, 0.042), 0.042 * 38 * 0.55)) / 2 + 0.05
+        strip = DirectFrame(parent=self.top_centre, frameColor=(0.05, 0.06, 0.08, 0.55),
+                            frameSize=(-half, half, turn_y - 0.035, -0.02))
+        self._widgets.append(strip)
         self.event_label = self._label(self.top_centre, m.event, (0.0, -0.08), 0.042, align="center", colour=DIM, wrap=38)
-        self.turn_label = self._label(self.top_centre, m.turn, (0.0, -0.22 if len(m.event) > 38 else -0.16), 0.052,
+        self.turn_label = self._label(self.top_centre, m.turn, (0.0, turn_y), 0.052,
                                       align="center", bold=True, colour=ACTIVE)
         self.seat_labels = [self._seat_panel(k, row) for k, row in enumerate(m.seats)]
         self._bottom(shown)

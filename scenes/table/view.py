@@ -119,7 +119,8 @@ class TableView:
         b = self.layout.bases[structure]
         top = max(0.1, (height_mm if height_mm is not None else self._height_of(structure)) / 1000.0)
         radius = max(0.16, 0.7 * top + 0.07)
-        self.camera.frame((b.x, b.y, top * 0.45), radius)
+        self.camera.pitch_deg = 26.0        # low enough to see the height, high enough to see the top
+        self.camera.frame((b.x, b.y, top * 0.5), radius)
         if seat_angle is not None:
             self.camera.face_seat(seat_angle)
         self.apply_camera()

@@ -1,6 +1,7 @@
 """Placement outcomes on real PyBullet worlds: falls, who caused them, free re-places, contacts."""
 from __future__ import annotations
 
+import pybullet as pb
 import pytest
 
 from physics import TableLayout, World
@@ -93,6 +94,15 @@ def test_other_structures_are_not_touched_by_a_placement() -> None:
         _place_on(world, 2, "orange-cone", seat=2)
         after = [p for p in world.snapshot().pieces if p.structure == 1]
         assert after == before  # bit for bit: they were static while others placed
+        # The placement built only structure 2; raw PyBullet access through `client` sees every
+        # body again (table + 3 bases + 4 pieces), and so do rays.
+        assert pb.getNumBodies(physicsClientId=world.client) == 1 + 3 + len(world.piece_ids())
+        base = world.layout.bases[1]
+        hit = world.ray_down(base.x, base.y)
+        assert hit is not None and hit.what == "blue-flower_pot"
+        # a release pose over another base is refused
+        with pytest.raises(ValueError, match="not over structure 0"):
+            world.place(0, "green-cone", ((base.x, base.y, 0.3), FLAT), 0)
 
 
 def test_a_timeout_reports_not_settled_instead_of_hanging() -> None:
