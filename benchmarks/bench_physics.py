@@ -23,6 +23,8 @@ import time
 
 import pybullet as pb
 
+from physics._quiet_import import connect_direct
+
 from game.pieces import PIECE_IDS
 from physics import Snapshot, TableLayout, World, piece_spec
 from physics.bodies import collision_file
@@ -72,7 +74,7 @@ def wrapper_pile() -> tuple[float, Clock]:
 def raw_pile(steps: int) -> tuple[float, Clock]:
     """The same scene and settings with bare PyBullet calls (collision files shared with the wrapper)."""
     layout = TableLayout.for_seats(1)
-    c = pb.connect(pb.DIRECT)
+    c = connect_direct()
     try:
         pb.setPhysicsEngineParameter(fixedTimeStep=TIME_STEP, numSolverIterations=SOLVER_ITERATIONS, numSubSteps=0,
                                      deterministicOverlappingPairs=1, enableConeFriction=CONE_FRICTION, physicsClientId=c)

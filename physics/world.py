@@ -19,6 +19,7 @@ import numpy as np
 import pybullet as pb
 
 from physics import bodies
+from physics._quiet_import import connect_direct
 from physics.catalogue import piece_spec, shape_geometry
 from physics.errors import IntersectingPoseError, PieceStateError
 from physics.geometry import quaternion_matrix
@@ -51,7 +52,7 @@ class World:
 
     def __init__(self, layout: TableLayout, *, dynamic_structures: Iterable[int] | None = None) -> None:
         self.layout = layout
-        self._client = pb.connect(pb.DIRECT)
+        self._client = connect_direct()
         self._pieces: dict[str, PlacedPiece] = {}     # insertion order = creation order
         self._bodies: dict[str, int] = {}
         self._body_owner: dict[int, str] = {}         # body id -> piece id or "base:k" / "table"

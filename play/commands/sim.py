@@ -17,7 +17,6 @@ from game.api import TourConfig
 from game.cities import get_city
 from game.tour import check_config
 from play.errors import UsageError
-from play.controllers import DIFFICULTIES, BotController
 
 NOT_YET_PLAYABLE = {"nashville": "Nashville needs Flick 'em Up shots, which the physics does not simulate yet"}
 
@@ -47,6 +46,7 @@ def tour_config(spec: str, players: int, faceoff: bool = False) -> TourConfig:
 
 
 def seat_difficulties(spec: str | None, players: int) -> list[str]:
+    from play.controllers import DIFFICULTIES
     levels = ["normal"] * players if spec is None else [s.strip() for s in spec.split(",")]
     if len(levels) != players:
         raise UsageError(f"--bots names {len(levels)} difficulties for {players} players")
@@ -57,8 +57,9 @@ def seat_difficulties(spec: str | None, players: int) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from play.match import Match
     from game.replay import ReplayWriter
+    from play.controllers import BotController
+    from play.match import Match
 
     config = tour_config(args.tour, args.players, args.faceoff)
     levels = seat_difficulties(args.bots, args.players)
