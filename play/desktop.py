@@ -2,7 +2,7 @@
 
 You make the card decisions (click an option, or a card of your hand first to narrow the
 options down). Your placements are made by an *assist*: the normal bot's planner aims your piece,
-the aim is shown as a ghost, Space / "Place" drops it (with a normal bot's steady-but-human hand)
+the aim is shown as a ghost, Space / "Place" drops it (with a hard bot's steady hand)
 and R / "Re-aim" offers the next candidate. Mouse placement is for a later version.
 
 Threads: a bot's placement plans with dozens of physics rollouts (seconds), so match steps and
@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
 from game import api
-from game.actions import Action, Give, Offer, Place, PlayCard
+from game.actions import Action, Place
 from game.bots import chooses_places
 from game.cards import city_card
 from game.pieces import shape_of
@@ -29,7 +29,7 @@ from physics.bodies import BASE_HEIGHT_M
 from physics.planner import Pose, candidates, hand_place
 from physics.snapshot import Snapshot
 from physics.world import World
-from play.controllers import BotController, BotIntent, HandIntent
+from play.controllers import DIFFICULTY_PARAMS, BotController, BotIntent, HandIntent
 from play.match import CityResult, Match
 from play.objectives import objective_for
 from scenes.table import hud_model
@@ -37,7 +37,8 @@ from scenes.table.hud import Hud, HudInput
 from scenes.table.view import TableView
 
 HUMAN = "human"
-ASSIST_LEVEL = "normal"
+ASSIST_LEVEL = "normal"       # who aims your pieces (and answers for you on autopilot)
+HAND_LEVEL = "hard"           # how steady the hand that lets go of them is
 MAX_AIMS = 6                  # the plan's choice, then up to 5 other candidates for Re-aim
 BOT_PACE_S = 0.8              # the window waits this long between bot placements (watchable)
 CITY_PAUSE_S = 2.5            # ... and this long on a city's result
@@ -114,10 +115,12 @@ class HumanSeat:
         return Aim(place, tuple(poses))
 
     def release(self, snapshot: Snapshot, place: Place, aim: Pose, elapsed_s: float) -> None:
-        """Queue the placement: the aim, let go by a hand as steady as a normal bot's."""
+        """Queue the placement: the aim, let go by a hand as steady as a hard bot's (you chose
+        to drop it there; the assist should not shake more than a careful player)."""
+        hand = DIFFICULTY_PARAMS[HAND_LEVEL]
         with World.from_snapshot(snapshot) as world:
             release, _ = hand_place(world, place.structure, place.piece, aim, place.seat,
-                                    self.assist.params.noise_mm, self.assist.params.noise_deg, self.assist.rng)
+                                    hand.noise_mm, hand.noise_deg, self.assist.rng)
         self.placement_answer = (place, HandIntent((release,), elapsed_s))
 
 
@@ -201,6 +204,7 @@ class DesktopGame:
         self._extra: tuple[str, ...] = ()
         self.finished = False
         self._drag: tuple[str, float, float] | None = None
+        self._focused = False                # the camera frames your structure (for your placement)
         self._task = base.taskMgr.add(self._task_tick, "junkart-desktop")
         if bind_input:
             self._bind_input()
@@ -247,6 +251,7 @@ class DesktopGame:
         if self._aim_state is not state:
             self._new_turn(state)
         ex = api.current(state)
+        assert ex is not None
         placing = places and len(places) == len(legal) and not (len(places) > 1 and chooses_places(ex.city))
         if placing or self._forced_place is not None:
             self._human_placement(state, seat, places)
@@ -261,9 +266,9 @@ class DesktopGame:
         self._turn_started = time.monotonic()
 
     def _human_decision(self, seat: int, legal: list[Action]) -> None:
-        self.options = _decision_options(legal, self.selected)
+        self.options = hud_model.decision_options(legal, self.selected)
         self._legal = legal
-        self.turn_line = "Your turn: " + _decision_hint(legal)
+        self.turn_line = "Your turn: " + hud_model.decision_hint(legal)
         if self.autopilot:
             human = self.controllers[seat]
             self._answer(human.assist.choose(api.observe(self.match.state, seat), legal))
@@ -306,6 +311,7 @@ class DesktopGame:
         self._show_aim()
         ex = api.current(self.match.state)
         if ex is not None and self.view.layout is not None:
+            self._focused = True
             self.view.focus(aim.place.structure, ex.structures[aim.place.structure].height_mm,
                             self.view.layout.seat_angles[aim.place.seat] if self.view.layout.seat_angles else None)
 
@@ -321,7 +327,7 @@ class DesktopGame:
             return
         option = self.options[index]
         if isinstance(option, str):
-            self.select_card(option) if option != ALL_CHOICES else self._unselect()
+            self.select_card(option) if option != hud_model.ALL_CHOICES else self._unselect()
         else:
             self._answer(option)
 
@@ -364,6 +370,13 @@ class DesktopGame:
         self.turn_line = f"Placing {hud_model.piece_words(aim.place.piece)}..."
         self.worker.submit(job, self._stepped)
 
+    def _space(self) -> None:
+        """Space drops your aimed piece; with nothing aimed it recentres on the active structure."""
+        if self.aim is not None:
+            self.place()
+        else:
+            self.recentre()
+
     def reaim(self) -> None:
         if self.aim is not None and not self.worker.busy:
             self.aim_index = (self.aim_index + 1) % len(self.aim.poses)
@@ -398,13 +411,16 @@ class DesktopGame:
             elif kind == "place":
                 assert isinstance(data, Place)
                 self.placements += 1
+                if self._focused and self.controllers[data.seat].is_bot:
+                    self._focused = False          # the others play: show the whole table again
+                    self.view.overview()
                 self.event_line = hud_model.event_text(data, self.names)
                 if data.outcome is not None:
                     self.view.set_heights(data.outcome.heights_mm)
                 self._wait_until = time.monotonic() + BOT_PACE_S
             elif kind == "city_done":
                 assert isinstance(data, CityResult)
-                self.event_line = _city_result_text(data, self.names)
+                self.event_line = hud_model.city_result_text(data, self.names)
                 self._wait_until = time.monotonic() + CITY_PAUSE_S
 
     def _finish_tour(self) -> None:
@@ -417,14 +433,14 @@ class DesktopGame:
     def _refresh_hud(self) -> None:
         state = self.match.state   # frozen: consistent even while a job runs (perhaps one step old)
         model = hud_model.build(state, self.names, self.you, self.turn_line, self.event_line)
-        labels = tuple(_option_text(o, self._legal, self.names, self.you) for o in self.options) if not self.worker.busy else ()
+        labels = tuple(hud_model.option_text(o, self._legal, self.names, self.you) for o in self.options) if not self.worker.busy else ()
         self.hud.show(HudInput(model, labels, self.selected, self.aim is not None and not self.worker.busy, self._extra))
 
     # --- camera input ---------------------------------------------------------------------------
 
     def _bind_input(self) -> None:
         b = self.base
-        b.accept("space", self.place)
+        b.accept("space", self._space)
         b.accept("r", self.reaim)
         b.accept("c", self.recentre)
         b.accept("wheel_up", self._zoom, [0.9])
@@ -465,49 +481,6 @@ class DesktopGame:
             self.base.ignore(event)
         self.hud.destroy()
         self.view.destroy()
-
-
-ALL_CHOICES = ""
-GROUP_ABOVE = 4     # more choices than this are first grouped by their main card
-
-
-def _decision_options(legal: list[Action], selected: str | None) -> list[Action | str]:
-    """The buttons for a decision: every legal action, or - when there are many - one button per
-    main card first (Philadelphia's six ways to pass become "keep ..." x 3, then 2 each)."""
-    if selected is not None:
-        narrowed = [a for a in legal if hud_model.action_cards(a)[:1] == (selected,)]
-        if narrowed:
-            return [ALL_CHOICES, *narrowed]
-    heads = list(dict.fromkeys(hud_model.action_cards(a)[0] for a in legal if hud_model.action_cards(a)))
-    if len(legal) > GROUP_ABOVE and 1 < len(heads) < len(legal):
-        return list(heads)
-    return list(legal)
-
-
-def _option_text(option: Action | str, legal: Sequence[Action], names: Sequence[str], you: int) -> str:
-    if option == ALL_CHOICES:
-        return "<< all choices"
-    if isinstance(option, str):
-        verb = "keep" if legal and isinstance(legal[0], Give) else ("play" if legal and isinstance(legal[0], PlayCard) else "choose")
-        return f"{verb} {hud_model.card_text(option)} ..."
-    return hud_model.action_text(option, names, you)
-
-
-def _decision_hint(legal: list[Action]) -> str:
-    first = legal[0]
-    if isinstance(first, Give):
-        return "keep one card, pass the others"
-    if isinstance(first, PlayCard):
-        return "play a card for the next artist"
-    if isinstance(first, Offer):
-        return "offer cards"
-    return "choose"
-
-
-def _city_result_text(result: CityResult, names: Sequence[str]) -> str:
-    card = city_card(result.city)
-    won = [f"{names[s]} +{f}" for s, f in enumerate(result.fans) if f]
-    return f"{card.display_name} is over ({result.end_reason}): " + (", ".join(won) if won else "no fans won")
 
 
 def run_until(game: DesktopGame, done: Callable[[DesktopGame], bool], max_ticks: int = 10_000) -> bool:

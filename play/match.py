@@ -134,8 +134,8 @@ class Match:
             else:
                 self.recorder.action(action)
         ex = api.current(self.state)
-        if self.snapshot is not None and ex is not None and not ex.is_over and self._exhibition_key == (
-                self.state.index, self.state.phase):
+        if self.snapshot is not None and ex is not None and self._exhibition_key == (
+                self.state.index, self.state.phase if self.state.phase != "over" else self._exhibition_key[1]):
             self._reconcile(ex)
         if len(self.state.results) > len(before.results) or (
                 self.state.phase == "over" and before.phase == "faceoff"):

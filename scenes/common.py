@@ -74,7 +74,9 @@ def mesh_node(name: str, vertices: np.ndarray, faces: np.ndarray, normals: np.nd
 
 def box_mesh(hx: float, hy: float, hz: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """A box with one set of vertices per face (crisp lighting): vertices, faces, normals."""
-    verts, faces, normals = [], [], []
+    verts: list[np.ndarray] = []
+    faces: list[tuple[int, int, int]] = []
+    normals: list[np.ndarray] = []
     for axis in range(3):
         for sign in (-1.0, 1.0):
             n = np.zeros(3)

@@ -26,6 +26,8 @@ OUT = (0.85, 0.30, 0.25, 1.0)
 BUTTON = (0.20, 0.24, 0.30, 0.95)
 BUTTON_HOT = (0.93, 0.62, 0.18, 1.0)
 MAX_OPTIONS = 8
+CONTROLS = ("right-drag orbit  \u00b7  middle-drag pan  \u00b7  wheel zoom",
+            "Space place / recentre  \u00b7  R re-aim  \u00b7  Esc quit")
 
 
 @dataclass(frozen=True)
@@ -54,7 +56,8 @@ class Hud:
         self.top_centre = base.a2dTopCenter.attach_new_node("hud-top-centre")
         self.bottom = base.a2dBottomCenter.attach_new_node("hud-bottom")
         self.bottom_left = base.a2dBottomLeft.attach_new_node("hud-bottom-left")
-        self._anchors = (self.top_left, self.top_right, self.top_centre, self.bottom, self.bottom_left)
+        self.bottom_right = base.a2dBottomRight.attach_new_node("hud-bottom-right")
+        self._anchors = (self.top_left, self.top_right, self.top_centre, self.bottom, self.bottom_left, self.bottom_right)
         self._shown: HudInput | None = None
         self._widgets: list[Any] = []
         self.city_label: DirectLabel | None = None
@@ -82,7 +85,7 @@ class Hud:
         for k, line in enumerate(shown.extra):
             self._label(self.top_left, line, (0.06, -0.44 - 0.06 * k), 0.042)
         # A dark strip behind the centre lines: they stay readable over a busy table.
-        turn_y = -0.22 if len(m.event) > 38 else -0.16
+        turn_y = -0.2 if len(m.event) > 38 else -0.145
         half = max(self._text_width(m.turn, 0.052, bold=True), min(self._text_width(m.event, 0.042), 0.042 * 38 * 0.55)) / 2 + 0.05
         strip = DirectFrame(parent=self.top_centre, frameColor=(0.05, 0.06, 0.08, 0.55),
                             frameSize=(-half, half, turn_y - 0.035, -0.02))
@@ -91,6 +94,8 @@ class Hud:
         self.turn_label = self._label(self.top_centre, m.turn, (0.0, turn_y), 0.052,
                                       align="center", bold=True, colour=ACTIVE)
         self.seat_labels = [self._seat_panel(k, row) for k, row in enumerate(m.seats)]
+        for k, line in enumerate(reversed(CONTROLS)):
+            self._label(self.bottom_right, line, (-0.04, 0.035 + 0.045 * k), 0.03, colour=(0.8, 0.8, 0.82, 0.75), align="right")
         self._bottom(shown)
 
     def texts(self) -> dict[str, Any]:

@@ -6,7 +6,7 @@ lets the HUD rebuild its widgets only when this value changes.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Any, Sequence
 
 from game import api
 from game.actions import Action, Choose, Give, Offer, Place, PlayCard
@@ -148,3 +148,51 @@ def build(state: api.State, names: Sequence[str], you: int, turn: str, event: st
     if ex.is_over and ex.end_reason:
         status = f"Over: {ex.end_reason}"
     return HudModel(city, card.goal, status, turn, tuple(seats), hand, pending, event)
+
+
+# --- your decisions as buttons ---------------------------------------------------------------
+
+ALL_CHOICES = ""
+GROUP_ABOVE = 4     # more choices than this are first grouped by their main card
+
+
+def decision_options(legal: list[Action], selected: str | None) -> list[Action | str]:
+    """The buttons for a decision: every legal action, or - when there are many - one button per
+    main card first (Philadelphia's six ways to pass become "keep ..." x 3, then 2 each)."""
+    if selected is not None:
+        narrowed = [a for a in legal if action_cards(a)[:1] == (selected,)]
+        if narrowed:
+            return [ALL_CHOICES, *narrowed]
+    heads = list(dict.fromkeys(action_cards(a)[0] for a in legal if action_cards(a)))
+    if len(legal) > GROUP_ABOVE and 1 < len(heads) < len(legal):
+        return list(heads)
+    return list(legal)
+
+
+def option_text(option: Action | str, legal: Sequence[Action], names: Sequence[str], you: int) -> str:
+    """The label of one option button (see `decision_options`)."""
+    if option == ALL_CHOICES:
+        return "<< all choices"
+    if isinstance(option, str):
+        verb = "keep" if legal and isinstance(legal[0], Give) else ("play" if legal and isinstance(legal[0], PlayCard) else "choose")
+        return f"{verb} {card_text(option)} ..."
+    return action_text(option, names, you)
+
+
+def decision_hint(legal: list[Action]) -> str:
+    """What the turn line asks you to do."""
+    first = legal[0]
+    if isinstance(first, Give):
+        return "keep one card, pass the others"
+    if isinstance(first, PlayCard):
+        return "play a card for the next artist"
+    if isinstance(first, Offer):
+        return "offer cards"
+    return "choose"
+
+
+def city_result_text(result: Any, names: Sequence[str]) -> str:
+    """A finished city in one line; `result` is the match's CityResult (city, fans, end_reason)."""
+    card = city_card(result.city)
+    won = [f"{names[s]} +{f}" for s, f in enumerate(result.fans) if f]
+    return f"{card.display_name} is over ({result.end_reason}): " + (", ".join(won) if won else "no fans won")

@@ -68,7 +68,7 @@ def test_your_decision_waits_for_you(showbase, game):
     _press(game.hud.chip_buttons[card])
     game.tick()
     assert game.selected == card
-    from play.desktop import ALL_CHOICES
+    from scenes.table.hud_model import ALL_CHOICES
     from scenes.table.hud_model import action_cards
     assert game.options[0] == ALL_CHOICES
     assert game.options[1:] and all(action_cards(a)[0] == card for a in game.options[1:])
@@ -118,3 +118,17 @@ def test_default_seats():
     assert [s.name for s in default_seats(3, ["easy", "easy"])] == ["You", "Easy bot 1", "Easy bot 2"]
     with pytest.raises(ValueError, match="bots"):
         default_seats(3, ["easy"])
+
+
+def test_same_seed_same_game(showbase):
+    """Jobs are serialised and draw only from seeded generators: the window's game is reproducible."""
+    runs = []
+    for _ in range(2):
+        config = api.TourConfig(2, ("philadelphia",), start_seat=0)
+        g = DesktopGame(showbase, config, SEATS, seed=11, threaded=False, pace=False, bind_input=False, autopilot=True)
+        try:
+            assert run_until(g, lambda game: game.placements >= 3, max_ticks=400)
+            runs.append(([p.action.to_text() for p in g.match.log.placements][:3], g.match.log.placements[2].snapshot_digest))
+        finally:
+            g.destroy()
+    assert runs[0] == runs[1]
