@@ -64,8 +64,8 @@ class Objective:
     touch_weight: float = 0.0             # per touched piece in `touch_targets`
     touch_targets: frozenset[str] = frozenset()
     disturb_weight: float = 3.0           # per structure piece moved more than DISTURBED_MM
-    fall_penalty: float = 150.0           # per structure piece knocked down
-    drop_penalty: float = 40.0            # the active piece fell alone (a re-place)
+    fall_penalty: float = 200.0           # per structure piece knocked down
+    drop_penalty: float = 100.0           # the active piece fell alone (a re-place)
     stability_weight: float = 0.5         # per mm of support margin (pre-filter only)
 
 

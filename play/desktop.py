@@ -186,7 +186,9 @@ class DesktopGame:
         self.worker = Worker(threaded)
         self.pace = pace
         self.max_placements = max_placements
-        self.autopilot = autopilot           # answer your decisions like a normal bot (demos, screenshots)
+        # The assist plays for you (demos, screenshots, smoke tests): your card decisions as a
+        # normal bot would take them, and your aimed placements dropped at once.
+        self.auto_decide = self.auto_place = autopilot
         self.placements = 0
         self.event_line = "Welcome to the World Tour!"
         self.turn_line = ""
@@ -269,7 +271,7 @@ class DesktopGame:
         self.options = hud_model.decision_options(legal, self.selected)
         self._legal = legal
         self.turn_line = "Your turn: " + hud_model.decision_hint(legal)
-        if self.autopilot:
+        if self.auto_decide:
             human = self.controllers[seat]
             self._answer(human.assist.choose(api.observe(self.match.state, seat), legal))
 
@@ -289,7 +291,7 @@ class DesktopGame:
             self.worker.submit(job, self._aimed)
             return
         self.turn_line = f"Your turn: place {hud_model.piece_words(self.aim.place.piece)}  (Space: place, R: re-aim)"
-        if self.autopilot:
+        if self.auto_place:
             self.place()
 
     def _table_now(self, ex: Any) -> Snapshot:
@@ -516,9 +518,12 @@ def take_screenshot(base: Any, seats: Sequence[SeatSpec], seed: int, placements:
     game = DesktopGame(base, config, seats, seed, threaded=False, pace=False, bind_input=False, autopilot=True)
     run_until(game, lambda g: g.placements >= placements)
     if placing:
+        game.auto_place = False
         run_until(game, your_placement)
-    game.autopilot = False
-    run_until(game, your_turn)
+    else:
+        game.auto_decide = False
+        run_until(game, lambda g: not g.worker.busy and bool(g.options))
+    game.auto_decide = game.auto_place = False
     if overview and game.aim is None:
         game.view.overview()
     game.tick()
