@@ -295,12 +295,9 @@ class DesktopGame:
             self.place()
 
     def _table_now(self, ex: Any) -> Snapshot:
-        """The match's table for the current city. The match builds a new city's table lazily,
-        inside its next step; your aim is planned before that step, so build it now.
-        (Match._sync_world is private: the lead is asked for a public `Match.sync()`.)"""
-        self.match._sync_world(ex)
-        assert self.match.snapshot is not None
-        return self.match.snapshot
+        """The match's table for the current city (built now if the city just opened: your aim
+        is planned before the match's next step)."""
+        return self.match.table()
 
     # --- job results ----------------------------------------------------------------------------
 

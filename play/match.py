@@ -119,6 +119,15 @@ class Match:
             action = self._place(seat, [action], ex)
         return self._apply(action)
 
+    def table(self) -> Snapshot:
+        """The settled table of the exhibition being played, built first if the city just opened
+        (a scene aiming a piece before the match's next step needs it)."""
+        ex = api.current(self.state)
+        assert ex is not None
+        self._sync_world(ex)
+        assert self.snapshot is not None
+        return self.snapshot
+
     # --- internals -----------------------------------------------------------------------------
 
     def _apply(self, action: Action) -> Action:
