@@ -66,6 +66,8 @@ cowboy and bullet.
 """
 from __future__ import annotations
 
+import physics._quiet_import  # noqa: F401  (first: loads pybullet without its stdout banner)
+
 from physics.catalogue import (
     ALL_PIECE_IDS, EXTRA_PIECE_IDS, PieceSpec, StablePose, bottom_offset, catalogue, extent, piece_spec, stable_poses,
 )

@@ -1,8 +1,8 @@
 """Keep pybullet's "pybullet build time: ..." banner out of our standard output.
 
-The C extension prints it with C stdio when a client connects; it sits in C's stdout buffer
-and comes out at exit, in the middle of (or after) `junkart sim --json`'s one JSON line. So a
-connection is made with file descriptor 1 pointed at /dev/null and C's buffer flushed there.
+The C extension prints it with C stdio when it loads; it sits in C's stdout buffer
+and comes out at exit, in the middle of (or after) `junkart sim --json`'s one JSON line. So the
+import (and each connection, to be safe) happens with file descriptor 1 pointed at /dev/null and C's buffer flushed there.
 """
 from __future__ import annotations
 
@@ -11,26 +11,29 @@ import sys
 from contextlib import contextmanager
 from typing import Iterator
 
-import pybullet as pb
 
 
 @contextmanager
 def _stdout_silenced() -> Iterator[None]:
+    """File descriptors 1 and 2 point at /dev/null inside; C's buffers are flushed there."""
     sys.stdout.flush()
+    sys.stderr.flush()
     try:
-        saved = os.dup(1)
-    except OSError:  # no usable stdout: nothing to protect
+        saved = [os.dup(1), os.dup(2)]
+    except OSError:  # no usable stdout/stderr: nothing to protect
         yield
         return
     devnull = os.open(os.devnull, os.O_WRONLY)
     try:
         os.dup2(devnull, 1)
+        os.dup2(devnull, 2)
         yield
         _flush_c_stdio()
     finally:
-        os.dup2(saved, 1)
-        os.close(saved)
-        os.close(devnull)
+        os.dup2(saved[0], 1)
+        os.dup2(saved[1], 2)
+        for fd in (*saved, devnull):
+            os.close(fd)
 
 
 def _flush_c_stdio() -> None:
@@ -39,6 +42,10 @@ def _flush_c_stdio() -> None:
         ctypes.CDLL(None).fflush(None)
     except (OSError, AttributeError):
         pass
+
+
+with _stdout_silenced():   # the banner is printed (into C's buffer) when the module loads
+    import pybullet as pb
 
 
 def connect_direct() -> int:
