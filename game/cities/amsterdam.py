@@ -58,7 +58,7 @@ class Amsterdam(City):
     # ---- hooks ------------------------------------------------------------------------------
     def to_act(self, ex: Exhibition) -> tuple[int, ...]:
         if ex.phase == "trick":
-            return tuple(s for s in ex.playing() if not ex.hidden[s])
+            return self.seats_still_choosing(ex)
         if ex.phase == "give":
             return (ex.turn,)
         if ex.phase == "place":

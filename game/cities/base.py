@@ -120,6 +120,10 @@ class City:
     def legal_places(self, ex: Exhibition, seat: int) -> list[Action]:
         return list(legal_places(ex, seat))
 
+    def seats_still_choosing(self, ex: Exhibition) -> tuple[int, ...]:
+        """A simultaneous hidden choice: every playing seat that has not put its card down yet."""
+        return tuple(s for s in ex.playing() if not ex.hidden[s])
+
     def first_pending_seat(self, ex: Exhibition, first: int | None = None) -> tuple[int, ...]:
         """One seat at a time for 'simultaneous' placement: the first seat, from `first` (default
         the start player) in the direction of play, that still has pieces to place."""

@@ -51,7 +51,7 @@ class Philadelphia(City):
     # ---- hooks ------------------------------------------------------------------------------
     def to_act(self, ex: Exhibition) -> tuple[int, ...]:
         if ex.phase == "pass":
-            return tuple(s for s in ex.playing() if not ex.hidden[s])
+            return self.seats_still_choosing(ex)
         if ex.phase == "place":
             return self.first_pending_seat(ex)
         return ()
