@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 
 from play.errors import UsageError
@@ -42,6 +43,9 @@ def main(argv: list[str] | None = None) -> int:
         args = parser.parse_args(["play", *(argv or [])])
     try:
         return int(args.func(args) or 0)
+    except BrokenPipeError:  # the reader went away (`junkart sim --json | head`): not an error of ours
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
     except (UsageError, ValueError, FileNotFoundError) as error:  # bad input: one line, exit 2
         print(f"junkart: error: {error}", file=sys.stderr)
         return 2
