@@ -14,10 +14,7 @@ and each draws only from its seat's own seeded generator.
 from __future__ import annotations
 
 import collections
-import math
-import threading
 import time
-from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
 from game import api
@@ -26,142 +23,17 @@ from game.bots import chooses_places
 from game.cards import city_card
 from game.pieces import shape_of
 from physics.bodies import BASE_HEIGHT_M
-from physics.planner import Pose, candidates, hand_place
 from physics.snapshot import Snapshot
-from physics.world import World
-from play.controllers import DIFFICULTY_PARAMS, BotController, BotIntent, HandIntent
+from play.controllers import BotController
 from play.match import CityResult, Match
-from play.objectives import objective_for
+from play.human import HUMAN, Aim, HumanSeat, SeatSpec
+from play.worker import Worker
 from scenes.table import hud_model
 from scenes.table.hud import Hud, HudInput
 from scenes.table.view import TableView
 
-HUMAN = "human"
-ASSIST_LEVEL = "normal"       # who aims your pieces (and answers for you on autopilot)
-HAND_LEVEL = "hard"           # how steady the hand that lets go of them is
-MAX_AIMS = 6                  # the plan's choice, then up to 5 other candidates for Re-aim
 BOT_PACE_S = 0.8              # the window waits this long between bot placements (watchable)
 CITY_PAUSE_S = 2.5            # ... and this long on a city's result
-
-
-@dataclass(frozen=True)
-class SeatSpec:
-    name: str
-    kind: str                 # "human" or a bot difficulty
-
-
-def default_seats(players: int = 3, bots: Sequence[str] | None = None) -> list[SeatSpec]:
-    """You + bots. `bots` names one difficulty per bot seat (default: normal, hard, hard, ...);
-    as many bots as players means nobody is human (watch mode)."""
-    levels = list(bots) if bots else (["normal"] + ["hard"] * (players - 2))[: players - 1]
-    if len(levels) not in (players - 1, players):
-        raise ValueError(f"--bots names {len(levels)} bots for {players} players (give {players - 1}, or {players} to watch)")
-    seats = [SeatSpec("You", HUMAN)] if len(levels) == players - 1 else []
-    counts = collections.Counter(levels)
-    seen: collections.Counter[str] = collections.Counter()
-    for level in levels:
-        seen[level] += 1
-        name = f"{level.capitalize()} bot" + (f" {seen[level]}" if counts[level] > 1 else "")
-        seats.append(SeatSpec(name, level))
-    return seats
-
-
-@dataclass(frozen=True)
-class Aim:
-    """The assist's proposals for one placement: the planner's choice first."""
-    place: Place
-    poses: tuple[Pose, ...]
-
-
-class HumanSeat:
-    """A seat played through the window: answers are queued by the scene before the match asks."""
-    is_bot = False
-
-    def __init__(self, name: str, seed: str) -> None:
-        self.name = name
-        self.assist = BotController(ASSIST_LEVEL, f"{seed}:assist", name=name)
-        self.answers: collections.deque[Action] = collections.deque()
-        self.placement_answer: tuple[Place, HandIntent] | None = None
-
-    def choose(self, observation: api.State, legal: list[Action]) -> Action:
-        if not self.answers:
-            raise RuntimeError(f"{self.name} has not decided yet")
-        action = self.answers.popleft()
-        if action not in legal:
-            raise RuntimeError(f"{action.to_text()} is not legal now")
-        return action
-
-    def placement(self, snapshot: Snapshot, options: list[Place], city: str,
-                  pieces_on: dict[int, tuple[str, ...]], attempt: int = 0) -> tuple[Place, HandIntent]:
-        if self.placement_answer is None:
-            raise RuntimeError(f"{self.name} has not placed yet")
-        answer, self.placement_answer = self.placement_answer, None
-        if answer[0].prototype() not in [o.prototype() for o in options]:
-            raise RuntimeError(f"{answer[0].to_text()} is not one of the placements due")
-        return answer
-
-    def aim(self, snapshot: Snapshot, options: list[Place], city: str, pieces_on: dict[int, tuple[str, ...]]) -> Aim:
-        """The assist plans like a normal bot, then lists other good spots for Re-aim."""
-        place, intent = self.assist.placement(snapshot, options, city, pieces_on)
-        assert isinstance(intent, BotIntent)
-        poses = [intent.aim]
-        objective = objective_for(city, place.piece, pieces_on.get(place.structure, ()))
-        with World.from_snapshot(snapshot) as world:
-            for c in candidates(world, place.structure, place.piece, self.assist.params, objective):
-                if len(poses) >= MAX_AIMS:
-                    break
-                if all(math.dist(c.release[0][:2], p[0][:2]) > 0.008 or c.release[1] != p[1] for p in poses):
-                    poses.append(c.release)
-        return Aim(place, tuple(poses))
-
-    def release(self, snapshot: Snapshot, place: Place, aim: Pose, elapsed_s: float) -> None:
-        """Queue the placement: the aim, let go by a hand as steady as a hard bot's (you chose
-        to drop it there; the assist should not shake more than a careful player)."""
-        hand = DIFFICULTY_PARAMS[HAND_LEVEL]
-        with World.from_snapshot(snapshot) as world:
-            release, _ = hand_place(world, place.structure, place.piece, aim, place.seat,
-                                    hand.noise_mm, hand.noise_deg, self.assist.rng)
-        self.placement_answer = (place, HandIntent((release,), elapsed_s))
-
-
-class Worker:
-    """Runs one job at a time, on a daemon thread or inline; `poll()` hands back the result."""
-
-    def __init__(self, threaded: bool) -> None:
-        self.threaded = threaded
-        self._thread: threading.Thread | None = None
-        self._done: tuple[Callable[[Any], None], Any, BaseException | None] | None = None
-
-    @property
-    def busy(self) -> bool:
-        return self._thread is not None or self._done is not None
-
-    def submit(self, job: Callable[[], Any], on_done: Callable[[Any], None]) -> None:
-        assert not self.busy, "one job at a time"
-
-        def run() -> None:
-            try:
-                result, error = job(), None
-            except BaseException as exc:  # noqa: BLE001 - re-raised on the main thread
-                result, error = None, exc
-            self._done = (on_done, result, error)
-
-        if self.threaded:
-            self._thread = threading.Thread(target=run, name="junkart-match", daemon=True)
-            self._thread.start()
-        else:
-            run()
-
-    def poll(self) -> None:
-        if self._thread is not None and self._thread.is_alive():
-            return
-        self._thread = None
-        if self._done is not None:
-            on_done, result, error = self._done
-            self._done = None
-            if error is not None:
-                raise error
-            on_done(result)
 
 
 class DesktopGame:

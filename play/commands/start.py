@@ -69,7 +69,7 @@ def _size(text: str) -> tuple[int, int]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from play.desktop import default_seats
+    from play.human import default_seats
 
     if not MIN_SEATS <= args.players <= MAX_SEATS:
         raise ValueError(f"--players must be {MIN_SEATS} to {MAX_SEATS}, not {args.players}")
@@ -138,7 +138,8 @@ def run_headless_demo(seed: int, max_placements: int | None = None) -> int:
 
 
 def run_screenshot(args: argparse.Namespace) -> int:
-    from play.desktop import default_seats, take_screenshot
+    from play.desktop import take_screenshot
+    from play.human import default_seats
     from scenes.common import open_showbase
 
     size = _size(args.size)

@@ -7,7 +7,8 @@ import pytest
 
 from game import api
 from game.actions import Place
-from play.desktop import DesktopGame, SeatSpec, default_seats, run_until, your_turn
+from play.desktop import DesktopGame, run_until, your_turn
+from play.human import SeatSpec, default_seats
 
 SEATS = [SeatSpec("You", "human"), SeatSpec("Easy bot", "easy")]
 

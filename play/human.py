@@ -1,0 +1,104 @@
+"""The human seat at the desktop: you make card decisions; an assist aims your placements.
+
+The assist is the normal bot's planner: its plan is your first aim, the next candidates are the
+"Re-aim" choices, and the piece is let go with a hard bot's steady hand.
+"""
+from __future__ import annotations
+
+import collections
+import math
+from dataclasses import dataclass
+from typing import Sequence
+
+from game import api
+from game.actions import Action, Place
+from physics.planner import Pose, candidates, hand_place
+from physics.snapshot import Snapshot
+from physics.world import World
+from play.controllers import DIFFICULTY_PARAMS, BotController, BotIntent, HandIntent
+from play.objectives import objective_for
+
+HUMAN = "human"
+ASSIST_LEVEL = "normal"       # who aims your pieces (and answers for you on autopilot)
+HAND_LEVEL = "hard"           # how steady the hand that lets go of them is
+MAX_AIMS = 6                  # the plan's choice, then up to 5 other candidates for Re-aim
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    name: str
+    kind: str                 # "human" or a bot difficulty
+
+
+def default_seats(players: int = 3, bots: Sequence[str] | None = None) -> list[SeatSpec]:
+    """You + bots. `bots` names one difficulty per bot seat (default: normal, hard, hard, ...);
+    as many bots as players means nobody is human (watch mode)."""
+    levels = list(bots) if bots else (["normal"] + ["hard"] * (players - 2))[: players - 1]
+    if len(levels) not in (players - 1, players):
+        raise ValueError(f"--bots names {len(levels)} bots for {players} players (give {players - 1}, or {players} to watch)")
+    seats = [SeatSpec("You", HUMAN)] if len(levels) == players - 1 else []
+    counts = collections.Counter(levels)
+    seen: collections.Counter[str] = collections.Counter()
+    for level in levels:
+        seen[level] += 1
+        name = f"{level.capitalize()} bot" + (f" {seen[level]}" if counts[level] > 1 else "")
+        seats.append(SeatSpec(name, level))
+    return seats
+
+
+@dataclass(frozen=True)
+class Aim:
+    """The assist's proposals for one placement: the planner's choice first."""
+    place: Place
+    poses: tuple[Pose, ...]
+
+
+class HumanSeat:
+    """A seat played through the window: answers are queued by the scene before the match asks."""
+    is_bot = False
+
+    def __init__(self, name: str, seed: str) -> None:
+        self.name = name
+        self.assist = BotController(ASSIST_LEVEL, f"{seed}:assist", name=name)
+        self.answers: collections.deque[Action] = collections.deque()
+        self.placement_answer: tuple[Place, HandIntent] | None = None
+
+    def choose(self, observation: api.State, legal: list[Action]) -> Action:
+        if not self.answers:
+            raise RuntimeError(f"{self.name} has not decided yet")
+        action = self.answers.popleft()
+        if action not in legal:
+            raise RuntimeError(f"{action.to_text()} is not legal now")
+        return action
+
+    def placement(self, snapshot: Snapshot, options: list[Place], city: str,
+                  pieces_on: dict[int, tuple[str, ...]], attempt: int = 0) -> tuple[Place, HandIntent]:
+        if self.placement_answer is None:
+            raise RuntimeError(f"{self.name} has not placed yet")
+        answer, self.placement_answer = self.placement_answer, None
+        if answer[0].prototype() not in [o.prototype() for o in options]:
+            raise RuntimeError(f"{answer[0].to_text()} is not one of the placements due")
+        return answer
+
+    def aim(self, snapshot: Snapshot, options: list[Place], city: str, pieces_on: dict[int, tuple[str, ...]]) -> Aim:
+        """The assist plans like a normal bot, then lists other good spots for Re-aim."""
+        place, intent = self.assist.placement(snapshot, options, city, pieces_on)
+        assert isinstance(intent, BotIntent)
+        poses = [intent.aim]
+        objective = objective_for(city, place.piece, pieces_on.get(place.structure, ()))
+        with World.from_snapshot(snapshot) as world:
+            for c in candidates(world, place.structure, place.piece, self.assist.params, objective):
+                if len(poses) >= MAX_AIMS:
+                    break
+                if all(math.dist(c.release[0][:2], p[0][:2]) > 0.008 or c.release[1] != p[1] for p in poses):
+                    poses.append(c.release)
+        return Aim(place, tuple(poses))
+
+    def release(self, snapshot: Snapshot, place: Place, aim: Pose, elapsed_s: float) -> None:
+        """Queue the placement: the aim, let go by a hand as steady as a hard bot's (you chose
+        to drop it there; the assist should not shake more than a careful player)."""
+        hand = DIFFICULTY_PARAMS[HAND_LEVEL]
+        with World.from_snapshot(snapshot) as world:
+            release, _ = hand_place(world, place.structure, place.piece, aim, place.seat,
+                                    hand.noise_mm, hand.noise_deg, self.assist.rng)
+        self.placement_answer = (place, HandIntent((release,), elapsed_s))

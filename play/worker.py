@@ -1,0 +1,45 @@
+"""Run slow jobs (a match step, an assist's plan) one at a time off the window's thread."""
+from __future__ import annotations
+
+import threading
+from typing import Any, Callable
+
+
+class Worker:
+    """Runs one job at a time, on a daemon thread or inline; `poll()` hands back the result."""
+
+    def __init__(self, threaded: bool) -> None:
+        self.threaded = threaded
+        self._thread: threading.Thread | None = None
+        self._done: tuple[Callable[[Any], None], Any, BaseException | None] | None = None
+
+    @property
+    def busy(self) -> bool:
+        return self._thread is not None or self._done is not None
+
+    def submit(self, job: Callable[[], Any], on_done: Callable[[Any], None]) -> None:
+        assert not self.busy, "one job at a time"
+
+        def run() -> None:
+            try:
+                result, error = job(), None
+            except BaseException as exc:  # noqa: BLE001 - re-raised on the main thread
+                result, error = None, exc
+            self._done = (on_done, result, error)
+
+        if self.threaded:
+            self._thread = threading.Thread(target=run, name="junkart-match", daemon=True)
+            self._thread.start()
+        else:
+            run()
+
+    def poll(self) -> None:
+        if self._thread is not None and self._thread.is_alive():
+            return
+        self._thread = None
+        if self._done is not None:
+            on_done, result, error = self._done
+            self._done = None
+            if error is not None:
+                raise error
+            on_done(result)
