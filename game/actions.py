@@ -16,7 +16,7 @@ set VERB and FIELDS, and decorate it with `@register`.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from game.errors import MalformedActionError

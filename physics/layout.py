@@ -38,7 +38,7 @@ class BasePlacement:
 class TableLayout:
     bases: tuple[BasePlacement, ...]
     n_seats: int
-    common: bool = False   # True when all seats build on shared bases (Paris, Pisa)
+    shared: bool = False   # True when all seats build on shared bases (Paris, Pisa)
     seat_angles: tuple[float, ...] = field(default=())  # where each seat sits around the table (rad)
 
     def __post_init__(self) -> None:
@@ -63,7 +63,7 @@ class TableLayout:
             BasePlacement(round(radius * math.cos(a), 12), round(radius * math.sin(a), 12), a + math.pi / 2, face)
             for a, face in zip(angles, faces)
         )
-        return cls(bases=bases, n_seats=n_seats, common=False, seat_angles=angles)
+        return cls(bases=bases, n_seats=n_seats, shared=False, seat_angles=angles)
 
     @classmethod
     def common(cls, n_bases: int, n_seats: int, faces: Sequence[str] | None = None) -> "TableLayout":
@@ -79,7 +79,7 @@ class TableLayout:
         xs = (0.0,) if n_bases == 1 else (-offset, offset)
         bases = tuple(BasePlacement(x, 0.0, 0.0, face) for x, face in zip(xs, faces))
         angles = tuple(-math.pi / 2 + 2.0 * math.pi * k / n_seats for k in range(n_seats))
-        return cls(bases=bases, n_seats=n_seats, common=True, seat_angles=angles)
+        return cls(bases=bases, n_seats=n_seats, shared=True, seat_angles=angles)
 
     @property
     def n_structures(self) -> int:
@@ -114,7 +114,7 @@ class TableLayout:
         return {
             "bases": [{"x": b.x, "y": b.y, "yaw": b.yaw, "face": b.face} for b in self.bases],
             "n_seats": self.n_seats,
-            "common": self.common,
+            "common": self.shared,
             "seat_angles": list(self.seat_angles),
         }
 
@@ -125,7 +125,7 @@ class TableLayout:
             return cls(
                 bases=bases,
                 n_seats=int(data["n_seats"]),
-                common=bool(data.get("common", False)),
+                shared=bool(data.get("common", False)),
                 seat_angles=tuple(float(a) for a in data.get("seat_angles", ())),
             )
         except (KeyError, TypeError) as error:

@@ -99,7 +99,7 @@ class Snapshot:
         """sha256 over the exact float bits of the layout and every piece pose (hex)."""
         h = hashlib.sha256()
         h.update(f"junkart-physics-snapshot-v{SNAPSHOT_VERSION}".encode())
-        h.update(struct.pack("<i?", self.layout.n_seats, self.layout.common))
+        h.update(struct.pack("<i?", self.layout.n_seats, self.layout.shared))
         for base in self.layout.bases:
             h.update(struct.pack("<ddd", base.x, base.y, base.yaw) + base.face.encode())
         for angle in self.layout.seat_angles:

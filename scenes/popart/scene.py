@@ -295,7 +295,7 @@ class PopArtScene:
         return w, centres
 
     def _draw_table(self) -> None:
-        session, state, seat = self.session, self.session.state, self.seat
+        state, seat = self.session.state, self.seat
         hand = state.hands[seat]
         table = self.table
         screens.logo(table, -1.42, 0.9, 0.075)

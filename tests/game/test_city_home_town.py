@@ -9,7 +9,7 @@ import pytest
 from game import exhibition as exh
 from game.actions import Choose, Offer
 from game.cities.home_town import CITY, matches
-from rules_helpers import place, place_all, start, with_heights
+from rules_helpers import place, start, with_heights
 
 TOP = ("blue-ring", "green-ball", "grey-cone", "orange-arch", "blue-wedge", "green-axle",
        "grey-ring", "orange-ball", "blue-cone", "green-arch", "grey-wedge", "orange-axle")

@@ -10,7 +10,7 @@ from game import exhibition as exh
 from game.cities.indianapolis import CITY as INDY
 from game.cities.monaco import CITY as MONACO
 from game.state import Structure
-from rules_helpers import place, start, with_heights
+from rules_helpers import place, start
 
 PIECES = ("blue-ring", "green-ball", "grey-cone", "orange-arch", "blue-wedge", "green-axle",
           "grey-ring", "orange-ball", "blue-cone", "green-arch", "grey-wedge", "orange-axle")

@@ -2,7 +2,6 @@
 pieces leave without effect; tallest 5/3/1."""
 from __future__ import annotations
 
-from dataclasses import replace
 
 import pytest
 
