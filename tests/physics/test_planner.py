@@ -1,0 +1,85 @@
+"""The bots' placement planner: real candidates, real rollouts, and choices that stand."""
+from __future__ import annotations
+
+import random
+
+from physics.layout import TableLayout
+from physics.planner import (Objective, PlannerParams, candidates, hand_place, plan_placement,
+                             random_placement)
+from physics.world import World
+from play.controllers import DIFFICULTY_PARAMS
+
+EASY_STACK = ("blue-long_plank", "grey-short_plank", "green-cylinder", "orange-long_plank", "blue-wedge")
+
+
+def empty_table():
+    with World(TableLayout.for_seats(2)) as world:
+        return world.snapshot()
+
+
+def test_candidates_rest_on_the_structure_and_never_on_the_table():
+    snapshot = empty_table()
+    with World.from_snapshot(snapshot) as world:
+        found = candidates(world, 1, "blue-cylinder", DIFFICULTY_PARAMS["normal"], Objective())
+        base = world.layout.bases[1]
+    assert len(found) >= 10
+    for c in found:
+        (x, y, z), _ = c.release
+        assert abs(x - base.x) < 0.05 and abs(y - base.y) < 0.05, "over its own base"
+        assert c.support == "base:1" and c.margin_mm > 0
+        assert z > 0.03, "above the 3 cm base, not on the table"
+    # best guesses first
+    assert [c.guess for c in found] == sorted((c.guess for c in found), reverse=True)
+
+
+def test_the_same_generator_gives_the_same_plan():
+    snapshot = empty_table()
+    params = DIFFICULTY_PARAMS["easy"]
+    first = plan_placement(snapshot, 0, "grey-ring", 0, Objective(), params, random.Random(5))
+    second = plan_placement(snapshot, 0, "grey-ring", 0, Objective(), params, random.Random(5))
+    assert first == second
+    assert first.rolled_out >= params.candidates and first.stand_rate == 1.0
+
+
+def test_a_hard_bot_stacks_a_plain_tower_without_dropping_anything():
+    snapshot = empty_table()
+    rng = random.Random(1)
+    params = DIFFICULTY_PARAMS["hard"]
+    for piece in EASY_STACK:
+        plan = plan_placement(snapshot, 0, piece, 0, Objective(), params, rng)
+        with World.from_snapshot(snapshot) as world:
+            _, report = hand_place(world, 0, piece, plan.release, 0, params.noise_mm, params.noise_deg, rng)
+            snapshot = world.snapshot()
+        assert not report.fallen and not report.only_active_fell, f"{piece} dropped"
+    with World.from_snapshot(snapshot) as world:
+        assert len(world.pieces_on(0)) == len(EASY_STACK)
+        # Planks and a cylinder on a 3 cm base: a height-seeking bot builds up, not out.
+        assert world.height_mm(0) > 150.0
+    # That tower is tall and top-heavy: the rollouts see that a long holed plank cannot go
+    # anywhere on it without a collapse, and the plan says so instead of hoping.
+    plan = plan_placement(snapshot, 0, "grey-holed_plank", 0, Objective(), params, rng)
+    assert plan.stand_rate < 0.5 and plan.score < 0.0
+
+
+def test_risky_spots_score_below_safe_ones_when_falls_are_expensive():
+    """With a huge fall penalty the planner keeps the piece low on a wide support."""
+    snapshot = empty_table()
+    rng = random.Random(2)
+    params = PlannerParams(candidates=6, finalists=2, extra_rollouts=2, noise_mm=3.0, noise_deg=5.0)
+    for piece in ("blue-long_plank", "green-cylinder"):
+        plan = plan_placement(snapshot, 0, piece, 0, Objective(), params, rng)
+        with World.from_snapshot(snapshot) as world:
+            _, report = hand_place(world, 0, piece, plan.release, 0, 1.0, 1.0, rng)
+            snapshot = world.snapshot()
+    careful = Objective(height_weight=0.0, fall_penalty=1000.0, drop_penalty=500.0)
+    plan = plan_placement(snapshot, 0, "orange-ball", 0, careful, params, rng)
+    assert plan.stand_rate == 1.0 and plan.score > -1.0
+
+
+def test_the_random_baseline_places_anywhere_on_the_base():
+    snapshot = empty_table()
+    rng = random.Random(3)
+    base = snapshot.layout.bases[0]
+    for _ in range(5):
+        (x, y, z), quat = random_placement(snapshot, 0, "grey-wedge", rng)
+        assert abs(x - base.x) <= 0.04 + 1e-9 and abs(y - base.y) <= 0.04 + 1e-9 and z > 0.03
