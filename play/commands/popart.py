@@ -26,6 +26,8 @@ def register(subparsers: Any) -> None:
     _table_options(parser, players_default=2)
     parser.add_argument("--humans", type=int, default=1, help="human seats sharing the screen (default 1)")
     parser.add_argument("--example", action="store_true", help="show the rulebook's example display and its scoring")
+    parser.add_argument("--screenshot", metavar="PNG", help="with --example: render it offscreen to this PNG "
+                        "(how docs/popart.png is made) instead of opening a window")
     parser.set_defaults(func=run_window)
     modes = parser.add_subparsers(dest="mode")
 
@@ -128,6 +130,8 @@ def run_window(args: argparse.Namespace) -> int:
         raise ValueError(f"Pop Art is for 1 to {MAX_PLAYERS} players, not {args.players}")
     if not 0 <= args.humans <= args.players:
         raise ValueError(f"--humans must be between 0 and --players ({args.players}), not {args.humans}")
+    if args.screenshot:
+        return example_screenshot(args.screenshot)
     if has_display():
         try:
             from scenes.popart.app import run_window as open_window
@@ -139,6 +143,21 @@ def run_window(args: argparse.Namespace) -> int:
     args.bots = None
     args.json = False
     return run_sim(args)
+
+
+def example_screenshot(path: str) -> int:
+    """The rulebook's example display and its breakdown, rendered offscreen to a PNG."""
+    from scenes.common import open_showbase, render_frames, save_frame
+    from scenes.popart.example import ExampleScene
+
+    base = open_showbase("Pop Art", offscreen=True)
+    scene = ExampleScene(base)
+    render_frames(base, 3)
+    save_frame(base, path)
+    scene.destroy()
+    base.destroy()
+    print(f"wrote {path}")
+    return 0
 
 
 def _is_window_failure(error: Exception) -> bool:

@@ -1,0 +1,29 @@
+"""The pictures in docs/ are made by the game itself; check that the Pop Art one is current."""
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+from panda3d.core import PNMImage, Filename
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+
+
+def pixels(path: Path) -> np.ndarray:
+    image = PNMImage()
+    assert image.read(Filename.from_os_specific(str(path)))
+    return np.array([[image.get_xel(x, y) for x in range(0, image.get_x_size(), 4)]
+                     for y in range(0, image.get_y_size(), 4)])
+
+
+def test_docs_popart_png_is_what_the_example_screen_renders(tmp_path):
+    out = tmp_path / "popart.png"
+    done = subprocess.run([sys.executable, "-m", "play.cli", "popart", "--example", "--screenshot", str(out)],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    fresh, committed = pixels(out), pixels(DOCS / "popart.png")
+    assert fresh.shape == committed.shape
+    # Software GL may round a pixel differently elsewhere; a changed screen differs far more.
+    assert float(np.abs(fresh - committed).mean()) < 0.01, "regenerate: junkart popart --example --screenshot docs/popart.png"
