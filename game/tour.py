@@ -18,7 +18,7 @@ from typing import Any
 
 from game.actions import Action, DealCities, DrawStartPlayer, Shuffle
 from game.cards import FAN_SUPPLY_TOTAL, JUNK_CARD_IDS
-from game.cities import get_city, registry
+from game.cities import canonical_name, get_city, registry, split_variant
 from game.errors import IllegalActionError, UnsupportedPlayerCountError
 from game.state import Exhibition, exhibition_from_json, exhibition_to_json
 
@@ -49,7 +49,7 @@ class TourConfig:
             if count < 1:
                 raise ValueError("a random tour needs at least 1 city")
             return cls(num_seats, (), random_cities=count, **options)
-        names = tuple(get_city(part).name for part in spec.split(",") if part.strip())
+        names = tuple(canonical_name(part) for part in spec.split(",") if part.strip())
         return cls(num_seats, names, **options)
 
     def to_json(self) -> dict[str, Any]:
@@ -129,9 +129,10 @@ def _after_cities(state: State, cities: tuple[str, ...]) -> State:
 
 
 def _open_city(state: State, index: int, start_seat: int) -> State:
-    city = get_city(state.cities[index])
+    name, variant = split_variant(state.cities[index])
+    city = get_city(name)
     supply = FAN_SUPPLY_TOTAL - sum(state.banked)
-    ex = city.new_exhibition(state.config.num_seats, start_seat, supply)
+    ex = city.new_exhibition(state.config.num_seats, start_seat, supply, **city.variant_options(variant))
     return replace(state, index=index, start_seat=start_seat, phase="play", exhibition=ex)
 
 

@@ -45,11 +45,33 @@ def city_names() -> tuple[str, ...]:
     return tuple(registry())
 
 
+def split_variant(name: str) -> tuple[str, str]:
+    """("new_york", "short") from "new_york:short"; ("paris", "") from "paris"."""
+    city, _, variant = name.partition(":")
+    return city.strip(), variant.strip().lower()
+
+
+def canonical_name(name: str) -> str:
+    """The tour's name for a city and its variant, checked: "New York:short" -> "new_york:short"."""
+    base, variant = split_variant(name)
+    city = get_city(base)
+    if variant:
+        city.variant_options(variant)
+        return f"{city.name}:{variant}"
+    return city.name
+
+
 def get_city(name: str) -> City:
-    """Look a city up by canonical or display name (accents, case, spaces ignored)."""
+    """Look a city up by canonical or display name (accents, case, spaces ignored); a variant
+    suffix ("new_york:short") names the same city."""
     cities = registry()
     if name in cities:   # the fast path: states store canonical names
         return cities[name]
+    if ":" in name:
+        base, variant = split_variant(name)
+        city = get_city(base)
+        city.variant_options(variant)
+        return city
     key = _fold(name)
     for city in cities.values():
         if key in (_fold(city.name), _fold(city.display_name)):

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from game.actions import Action, Place, Shuffle
 from game.cards import JUNK_CARD_IDS, CityCard, city_card
-from game.errors import IllegalActionError, UnsupportedPlayerCountError
+from game.errors import IllegalActionError, UnknownCityError, UnsupportedPlayerCountError
 from game.mechanics import awards as awards_mod
 from game.mechanics.placement import legal_places, resolve_place
 from game.mechanics.seats import order_from
@@ -24,6 +24,7 @@ class City:
     name: ClassVar[str] = ""                 # canonical registry name ("home_town")
     display_name: ClassVar[str] = ""         # "Home Town"
     fallen_policy: ClassVar[str] = "keep"    # see game.mechanics.placement
+    variants: ClassVar[dict[str, dict[str, Any]]] = {}   # e.g. New York's "short" / "long" games
     common_bases: ClassVar[int] = 0          # 0: one base per seat; k: k shared bases
     own_deck_visible: ClassVar[bool] = False # Tokyo: you look through your own deck
     simultaneous: ClassVar[bool] = False     # direction of play on the City card
@@ -40,6 +41,15 @@ class City:
                 f"{c.display_name} supports {c.min_players}-{c.max_players} players, not {num_seats}")
 
     # ---- creation ---------------------------------------------------------------------------
+    def variant_options(self, variant: str) -> dict[str, Any]:
+        """Keyword options of `new_exhibition` for a named variant ("" is the standard game)."""
+        if not variant:
+            return {}
+        if variant not in self.variants:
+            known = ", ".join(self.variants) or "none"
+            raise UnknownCityError(f"{self.display_name} has no variant {variant!r} (variants: {known})")
+        return dict(self.variants[variant])
+
     def new_exhibition(self, num_seats: int, start_seat: int, fan_supply: int = 180,
                        sitting_out: tuple[bool, ...] | None = None) -> Exhibition:
         """The exhibition before its opening shuffle (a chance action)."""

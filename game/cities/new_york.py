@@ -61,6 +61,8 @@ class NewYork(City):
     name = "new_york"
     display_name = "New York"
     fallen_policy = "remove"
+    # "Shorter or longer game in New York": cut the deck in 2 or 4 parts instead of 3.
+    variants = {"short": {"parts": 2}, "long": {"parts": 4}}
 
     def new_exhibition(self, num_seats: int, start_seat: int, fan_supply: int = 180,
                        sitting_out: tuple[bool, ...] | None = None,

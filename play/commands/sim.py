@@ -24,7 +24,8 @@ NOT_YET_PLAYABLE = {"nashville": "Nashville needs Flick 'em Up shots, which the 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("sim", help="play a World Tour with bots, headless")
     parser.add_argument("--tour", default="first",
-                        help="'first' (Philadelphia, Monaco, Paris), a city, a comma list, or random:N")
+                        help="'first' (Philadelphia, Monaco, Paris), a city, a comma list, or random:N; "
+                             "variants as city:variant, e.g. new_york:short")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--bots", default=None, help="one difficulty per seat (easy, normal, hard), comma separated")
     parser.add_argument("--seed", type=int, default=1)
@@ -39,8 +40,8 @@ def tour_config(spec: str, players: int, faceoff: bool = False) -> TourConfig:
     raise ValueError with one line (the CLI turns it into exit code 2)."""
     config = TourConfig.parse(spec, players, faceoff=faceoff)
     for city in config.cities:
-        if city in NOT_YET_PLAYABLE:
-            raise UsageError(NOT_YET_PLAYABLE[city])
+        if city.partition(":")[0] in NOT_YET_PLAYABLE:
+            raise UsageError(NOT_YET_PLAYABLE[city.partition(":")[0]])
     check_config(config)
     return config
 

@@ -183,3 +183,21 @@ def test_state_json_round_trip_mid_tour() -> None:
         assert api.state_from_json(json.loads(json.dumps(api.state_to_json(state)))) == state
     with pytest.raises(ValueError, match="not a Junk Art tour state"):
         api.state_from_json({"config": {}})
+
+
+def test_new_york_short_and_long_games_are_tour_variants():
+    import random as _random
+    from game import api as _api
+    from game.errors import UnknownCityError
+    config = _api.TourConfig.parse("New York:short, philadelphia, new_york:long", 3)
+    assert config.cities == ("new_york:short", "philadelphia", "new_york:long")
+    state = _api.new_tour(_api.TourConfig(3, ("new_york:long",), start_seat=0))
+    assert _api.current(state).var("parts") == 4
+    rng = _random.Random(1)
+    while _api.is_chance(state):
+        state = _api.apply(state, _api.sample_chance(state, rng))
+    assert _api.current(state).city == "new_york"
+    with pytest.raises(UnknownCityError, match="no variant 'tiny'.*short, long"):
+        _api.TourConfig.parse("new_york:tiny", 3)
+    with pytest.raises(UnknownCityError, match="Paris has no variant"):
+        _api.TourConfig.parse("paris:short", 3)
