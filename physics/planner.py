@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Sequence
 
 import numpy as np
@@ -39,7 +39,8 @@ CONTACT_BAND_M = 0.0015       # vertices within this of the first contact carry 
 BOTTOM_BAND_M = 0.004         # vertices this close to the lowest point may touch the support
 MAX_RAYS_PER_CANDIDATE = 16
 FOOTPRINT_STEP_M = 0.012      # spacing of the extra rays under a piece's flat underside
-DISTURBED_MM = 2.0            # a structure piece that moved more than this counts as disturbed
+DISTURBED_MM = 2.0
+WIDEN_BELOW = 3               # fewer candidates than this many batches' worth: search finer            # a structure piece that moved more than this counts as disturbed
 
 
 @dataclass(frozen=True)
@@ -53,6 +54,7 @@ class PlannerParams:
     finalists: int = 2            # best candidates re-tested ...
     extra_rollouts: int = 2       # ... with this many more rollouts each
     extra_batches: int = 0        # when the best option ever failed, roll out this many more batches
+    max_rollouts: int = 60        # ... but never more rollouts than this in one decision
     noise_mm: float = 2.0         # hand: position standard deviation
     noise_deg: float = 3.0        # hand: yaw standard deviation
 
@@ -310,6 +312,12 @@ def plan_placement(snapshot: Snapshot, structure: int, piece_id: str, seat: int,
     with World.from_snapshot(snapshot) as world:
         height_before = world.height_mm(structure)
         found = candidates(world, structure, piece_id, params, objective)
+        if len(found) < WIDEN_BELOW * params.candidates:
+            # A cluttered top leaves few spots at this resolution: look again, finer and wider
+            # (a player who sees no room turns the piece over and tries more places).
+            finer = replace(params, grid=2 * params.grid - 1, yaw_steps=2 * params.yaw_steps,
+                            stable_poses=params.stable_poses + 2)
+            found = candidates(world, structure, piece_id, finer, objective)
         if not found:
             found = [_fallback(world, structure, piece_id)]
         return _roll_out_and_choose(world, snapshot, structure, piece_id, seat, objective, params, rng,
@@ -334,6 +342,8 @@ def _roll_out_and_choose(world: World, snapshot: Snapshot, structure: int, piece
             stood.setdefault(index, []).append(ok)
 
     for batch in pool:
+        if shortlist and sum(len(v) for v in results.values()) + len(batch) * params.rollouts > params.max_rollouts:
+            break
         first = len(shortlist)
         shortlist.extend(batch)
         for index in range(first, len(shortlist)):
