@@ -14,11 +14,10 @@ file raises `ReplayFormatError` with one line saying what is wrong and where.
 from __future__ import annotations
 
 import gzip
-import io
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Iterator, TextIO
 
 from game.actions import Action
 from game.errors import MalformedActionError
@@ -49,10 +48,10 @@ class Replay:
         return tuple(e.action for e in self.entries if e.action is not None)
 
 
-def _open_text(path: Path, mode: str) -> io.TextIOBase:
+def _open_text(path: Path, mode: str) -> TextIO:
     if path.suffix == ".gz":
         return gzip.open(path, mode + "t", encoding="utf-8")  # type: ignore[return-value]
-    return open(path, mode, encoding="utf-8")
+    return open(path, mode, encoding="utf-8")  # type: ignore[return-value]
 
 
 class ReplayWriter:
@@ -108,7 +107,7 @@ def read_replay(path: str | Path) -> Replay:
     return Replay(header, entries)
 
 
-def _lines(handle: io.TextIOBase, path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
+def _lines(handle: TextIO, path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
     for number, line in enumerate(handle, start=1):
         if not line.strip():
             continue

@@ -44,7 +44,9 @@ def choose(observation: State, legal: list[Action], rng: random.Random, difficul
     if difficulty not in DIFFICULTIES:
         raise ValueError(f"unknown difficulty {difficulty!r}; use one of {', '.join(DIFFICULTIES)}")
     ex = observation.exhibition
-    module = None if ex is None else _module(ex.city)
+    if ex is None:
+        return legal[rng.randrange(len(legal))]
+    module = _module(ex.city)
     places_only = all(isinstance(a, Place) for a in legal)
     if module is None or (places_only and not chooses_places(ex.city)):
         return legal[rng.randrange(len(legal))]
