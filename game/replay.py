@@ -17,7 +17,7 @@ import gzip
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator, TextIO
+from typing import IO, Any, Iterator
 
 from game.actions import Action
 from game.errors import MalformedActionError
@@ -48,10 +48,10 @@ class Replay:
         return tuple(e.action for e in self.entries if e.action is not None)
 
 
-def _open_text(path: Path, mode: str) -> TextIO:
+def _open_text(path: Path, mode: str) -> IO[str]:
     if path.suffix == ".gz":
-        return gzip.open(path, mode + "t", encoding="utf-8")  # type: ignore[return-value]
-    return open(path, mode, encoding="utf-8")  # type: ignore[return-value]
+        return gzip.open(path, "wt" if mode == "w" else "rt", encoding="utf-8")
+    return open(path, mode, encoding="utf-8")
 
 
 class ReplayWriter:
@@ -107,7 +107,7 @@ def read_replay(path: str | Path) -> Replay:
     return Replay(header, entries)
 
 
-def _lines(handle: TextIO, path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
+def _lines(handle: IO[str], path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
     for number, line in enumerate(handle, start=1):
         if not line.strip():
             continue
