@@ -72,14 +72,19 @@ def complete(state: api.State, action: Action, rng: random.Random,
     return action
 
 
+Policy = Callable[[api.State, int, list[Action], random.Random], Action]
+
+
 def random_policy(state: api.State, seat: int, legal: list[Action], rng: random.Random) -> Action:
     return rng.choice(legal)
 
 
 def play_random(config: api.TourConfig, rng: random.Random, outcome_fn: OutcomeFn = random_outcome,
                 max_actions: int = 20000,
-                on_step: Callable[[api.State, Action], None] | None = None) -> tuple[api.State, list[Action]]:
-    """Play a whole tour with random choices and random outcomes; returns (final state, log)."""
+                on_step: Callable[[api.State, Action], None] | None = None,
+                policy: Policy = random_policy) -> tuple[api.State, list[Action]]:
+    """Play a whole tour with `policy`'s choices (random by default) and random physics
+    outcomes; returns (final state, log). Bot tests pass their bot as the policy."""
     state = api.new_tour(config)
     log: list[Action] = []
     while not api.is_terminal(state):
@@ -93,7 +98,7 @@ def play_random(config: api.TourConfig, rng: random.Random, outcome_fn: OutcomeF
             legal = api.legal_actions(state, seat)
             if not legal:
                 raise RuntimeError(f"seat {seat} must act but has no legal action")
-            action = random_policy(state, seat, legal, rng)
+            action = policy(state, seat, legal, rng)
             action = complete(state, action, rng, outcome_fn)
         if on_step is not None:
             on_step(state, action)

@@ -12,7 +12,7 @@ from game import api, bots
 from game.actions import Action, Choose, Give, Offer, Place, PlayCard
 from game.bots.heuristics import ease
 from game.outcomes import FallenPiece, PlacementOutcome
-from game.sim import complete
+from game.sim import play_random
 from game.state import Exhibition
 
 MY_CITIES = ("home_town", "philadelphia", "paris", "pisa", "tokyo", "indianapolis", "monaco")
@@ -34,19 +34,13 @@ def ease_outcome(ex: Exhibition, place: Place, rng: random.Random) -> PlacementO
 
 
 def play(city: str, seats: int, seed: int, bot_seats: tuple[int, ...], difficulty: str = "normal") -> api.State:
-    rng = random.Random(seed)
-    state = api.new_tour(api.TourConfig(seats, (city,), start_seat=seed % seats))
-    while not api.is_terminal(state):
-        if api.is_chance(state):
-            state = api.apply(state, api.sample_chance(state, rng))
-            continue
-        seat = api.to_act(state)[0]
-        legal = api.legal_actions(state, seat)
+    def policy(state: api.State, seat: int, legal: list[Action], rng: random.Random) -> Action:
         if seat in bot_seats:
-            action: Action = bots.choose(api.observe(state, seat), legal, rng, difficulty)
-        else:
-            action = rng.choice(legal)
-        state = api.apply(state, complete(state, action, rng, ease_outcome))
+            return bots.choose(api.observe(state, seat), legal, rng, difficulty)
+        return rng.choice(legal)
+
+    config = api.TourConfig(seats, (city,), start_seat=seed % seats)
+    state, _ = play_random(config, random.Random(seed), outcome_fn=ease_outcome, policy=policy)
     return state
 
 

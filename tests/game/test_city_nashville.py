@@ -19,7 +19,7 @@ from game.errors import IllegalActionError, MalformedActionError
 from game.mechanics.dealing import remove_card
 from game.mechanics.shots import Holster, Shoot, ShotOutcome, Steal, shots_earned
 from game.outcomes import FallenPiece
-from game.sim import complete, play_random
+from game.sim import play_random
 from game.state import Exhibition
 from rules_helpers import place, start
 
@@ -325,16 +325,12 @@ def test_bot_places_a_cactus_from_its_take() -> None:
 
 
 def test_bot_plays_whole_legal_games() -> None:
+    def bot(state, seat, legal, rng):
+        action = nashville_bot.choose(api.observe(state, seat), legal, rng)
+        assert action in legal and not isinstance(action, Holster)   # it always shoots
+        return action
+
     for seats, seed in ((2, 0), (3, 1), (4, 2)):
-        rng = random.Random(seed)
-        state = api.new_tour(api.TourConfig(seats, ("nashville",), start_seat=seed % seats))
-        while not api.is_terminal(state):
-            if api.is_chance(state):
-                state = api.apply(state, api.sample_chance(state, rng))
-                continue
-            seat = api.to_act(state)[0]
-            legal = api.legal_actions(state, seat)
-            action = nashville_bot.choose(api.observe(state, seat), legal, rng)
-            assert action in legal and not isinstance(action, Holster)   # it always shoots
-            state = api.apply(state, complete(state, action, rng))
+        config = api.TourConfig(seats, ("nashville",), start_seat=seed % seats)
+        state, _ = play_random(config, random.Random(seed), policy=bot)
         assert api.outcome(state).final

@@ -15,7 +15,7 @@ from game.bots import new_york as new_york_bot
 from game.cards import JUNK_CARD_IDS, STAR
 from game.cities.new_york import CITY, continues_chain
 from game.errors import IllegalActionError
-from game.sim import complete
+from game.sim import play_random
 from game.state import Exhibition
 from rules_helpers import place, with_heights
 
@@ -173,16 +173,11 @@ def test_bot_takes_the_card_that_chains(mine: tuple[str, ...], row: tuple[str, .
 
 
 def test_bot_plays_whole_legal_games() -> None:
+    def bot(state, seat, legal, rng):
+        action = new_york_bot.choose(api.observe(state, seat), legal, rng)
+        assert action in legal
+        return action
+
     for seed in range(3):
-        rng = random.Random(seed)
-        state = api.new_tour(api.TourConfig(3, ("new_york",), start_seat=seed))
-        while not api.is_terminal(state):
-            if api.is_chance(state):
-                state = api.apply(state, api.sample_chance(state, rng))
-                continue
-            seat = api.to_act(state)[0]
-            legal = api.legal_actions(state, seat)
-            action = new_york_bot.choose(api.observe(state, seat), legal, rng)
-            assert action in legal
-            state = api.apply(state, complete(state, action, rng))
+        state, _ = play_random(api.TourConfig(3, ("new_york",), start_seat=seed), random.Random(seed), policy=bot)
         assert api.outcome(state).final
