@@ -14,7 +14,7 @@ import sys
 from importlib.metadata import PackageNotFoundError, version
 
 from game.api import TourConfig
-from game.cities import get_city
+from game.cities import get_city, split_variant
 from game.tour import check_config
 from play.errors import UsageError
 
@@ -40,8 +40,9 @@ def tour_config(spec: str, players: int, faceoff: bool = False) -> TourConfig:
     raise ValueError with one line (the CLI turns it into exit code 2)."""
     config = TourConfig.parse(spec, players, faceoff=faceoff)
     for city in config.cities:
-        if city.partition(":")[0] in NOT_YET_PLAYABLE:
-            raise UsageError(NOT_YET_PLAYABLE[city.partition(":")[0]])
+        reason = NOT_YET_PLAYABLE.get(split_variant(city)[0])
+        if reason:
+            raise UsageError(reason)
     check_config(config)
     return config
 
