@@ -14,9 +14,7 @@
 4. Choice: the best mean after one imagined drop is added to every candidate (so a spot that
    stood 12 times beats one that stood twice by luck). A hard bot then re-tests its favourite
    until one has stood `confirm` rollouts in a row, and when no spot always stood it first
-   searches a finer grid once more (`look_wider`), then, if nothing stands even half the time,
-   the poses the pre-filter turned down: leaned into a nook, a piece may stand where no flat
-   support is left.
+   searches a finer grid once more (`look_wider`).
 
 The planner knows nothing of cities: `Objective` carries the weights the caller chose.
 """
@@ -34,9 +32,8 @@ from physics.catalogue import shape_geometry, shape_of_id, stable_poses
 from physics.errors import IntersectingPoseError
 from physics.geometry import quaternion_matrix
 from physics.layout import BASE_HALF_M
-from physics.lookahead import moved_count, room_cm2, shaky
 from physics.placement import PlacementReport
-from physics.settings import SCALE
+from physics.settings import GRAVITY, SCALE, TIME_STEP
 from physics.snapshot import Snapshot
 from physics.world import BASE_PREFIX, World
 
@@ -49,7 +46,6 @@ MAX_RAYS_PER_CANDIDATE = 16
 FOOTPRINT_STEP_M = 0.012      # spacing of the extra rays under a piece's flat underside
 DISTURBED_MM = 2.0            # a structure piece that moved more than this counts as disturbed
 WIDEN_BELOW = 3               # fewer candidates than this many batches' worth: search finer
-NOOKS_BELOW = 0.5             # when the best spot stood less often than this, try unsupported poses too
 PRIOR_DROPS = 1.0             # every candidate starts with this many imagined drops (see _value)
 
 
@@ -251,12 +247,8 @@ def _segment_distance(points: np.ndarray) -> float:
 
 
 def candidates(world: World, structure: int, piece_id: str, params: PlannerParams,
-               objective: Objective, unsupported: bool = False) -> list[Candidate]:
-    """Every pre-filtered candidate release pose on `structure`, best guess first.
-
-    `unsupported`: instead, the poses the pre-filter turns down because the centre of mass is
-    not over what first touches (nearest to supported first). Lowered there, a piece may still
-    lean into a nook or roll into a cup, which only a rollout can tell."""
+               objective: Objective) -> list[Candidate]:
+    """Every pre-filtered candidate release pose on `structure`, best guess first."""
     own = {f"{BASE_PREFIX}{structure}", *world.pieces_on(structure)}
     height_before = world.height_mm(structure)
     top_z = height_before / 1000.0 + 0.3
@@ -278,17 +270,82 @@ def candidates(world: World, structure: int, piece_id: str, params: PlannerParam
                 if any(hits[i][1] not in own for i in carrying):
                     continue  # it would rest on the table or on another structure
                 margin = _support_margin(low[carrying, :2])
-                if (margin > 0.0) == unsupported:
+                if margin <= 0.0:
                     continue
                 top_mm = (rest_z + rotated[:, 2].max()) * 1000.0
                 gain = max(0.0, top_mm - height_before)
                 guess = objective.height_weight * gain + objective.stability_weight * margin * 1000.0
-                if unsupported:
-                    guess = margin * 1000.0
                 release = ((float(x), float(y), float(rest_z + RELEASE_GAP_M)), quat)
                 found.append(Candidate(release, over, margin * 1000.0, guess))
     found.sort(key=lambda c: -c.guess)
     return found
+
+
+ROOM_STEP_M = 0.005           # room is measured on a grid of this spacing ...
+ROOM_MARGIN_M = 0.02          # ... over the base and this much around it
+ROOM_FLAT_NORMAL_Z = 0.97     # a surface tilted less than ~14 degrees is flat
+ROOM_LEVEL_M = 0.003          # neighbouring cells this close in height are one level patch
+ROOM_TOP_BAND_MM = 40.0       # room this far below the top counts fully, lower room a quarter
+ROOM_CAP_CM2 = 16.0           # more room than this is worth no more (a piece needs a few cm²)
+
+
+def room_cm2(world: World, structure: int) -> float:
+    """How much room the structure leaves for the pieces to come: the area (cm²) of level
+    surface on it at least 1 cm across (a flat cell whose 4 neighbours are flat at the same
+    height: the top of a ring lying down counts, the rim of a ring on edge does not), near
+    the top counted fully and lower down a quarter, capped.
+
+    Greedy height alone stands planks on end and lays pots on their sides; a player keeps a
+    flat top to build on, and a spot to tuck an awkward piece into."""
+    base = world.layout.bases[structure]
+    half = BASE_HALF_M + ROOM_MARGIN_M
+    n = round(2 * half / ROOM_STEP_M) + 1
+    steps = np.linspace(-half, half, n)
+    cy, sy = math.cos(base.yaw), math.sin(base.yaw)
+    points = [(base.x + u * cy - v * sy, base.y + u * sy + v * cy) for u in steps for v in steps]
+    own = {f"{BASE_PREFIX}{structure}", *world.pieces_on(structure)}
+    top_z = _ray_top(world)
+    starts = [[x * SCALE, y * SCALE, top_z * SCALE] for x, y in points]
+    ends = [[x * SCALE, y * SCALE, -0.01 * SCALE] for x, y in points]
+    heights = np.full(n * n, np.nan)
+    for i, hit in enumerate(pb.rayTestBatch(starts, ends, physicsClientId=world.client)):
+        if hit[0] >= 0 and hit[4][2] >= ROOM_FLAT_NORMAL_Z and world.owner_of_body(hit[0]) in own:
+            heights[i] = hit[3][2] / SCALE
+    grid = heights.reshape(n, n)
+    centre = grid[1:-1, 1:-1]
+    level = ~np.isnan(centre)
+    for du, dv in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+        neighbour = grid[1 + du: n - 1 + du, 1 + dv: n - 1 + dv]
+        level &= np.abs(np.nan_to_num(neighbour, nan=-1.0) - np.nan_to_num(centre, nan=1.0)) <= ROOM_LEVEL_M
+    if not level.any():
+        return 0.0
+    top = np.nanmax(grid) - ROOM_TOP_BAND_MM / 1000.0
+    cell_cm2 = (ROOM_STEP_M * 100.0) ** 2
+    area = float(np.sum(np.where(centre[level] >= top, 1.0, 0.25))) * cell_cm2
+    return min(area, ROOM_CAP_CM2)
+
+
+TILT_DEG = 5.0                # the shake test tilts gravity this much ...
+TILT_S = 0.15                 # ... for this long ...
+TILT_MOVED_MM = 4.0           # ... and a piece that moved farther than this means a shaky structure
+
+
+def shaky(world: World, structure: int, azimuth: float) -> bool:
+    """Does the structure, just settled, move when gravity tilts TILT_DEG toward `azimuth`
+    (radians from +x)? Rollouts tilt toward a random side each.
+
+    A plank on end or a piece perched on a point stands when nothing touches it, but the next
+    piece (or a nudge) brings it down; a tilt test finds that in a fraction of a rollout."""
+    tilt = math.radians(TILT_DEG)
+    g = GRAVITY * SCALE
+    before = world.snapshot()
+    pb.setGravity(g * math.sin(tilt) * math.cos(azimuth), g * math.sin(tilt) * math.sin(azimuth),
+                  -g * math.cos(tilt), physicsClientId=world.client)
+    try:
+        world.step(round(TILT_S / TIME_STEP))
+    finally:
+        pb.setGravity(0.0, 0.0, -g, physicsClientId=world.client)
+    return _disturbed(before, world.snapshot(), structure, TILT_MOVED_MM) > 0
 
 
 def score_report(report: PlacementReport, height_before_mm: float, before: Snapshot, after: Snapshot,
@@ -303,8 +360,14 @@ def score_report(report: PlacementReport, height_before_mm: float, before: Snaps
     gain = report.heights_mm[report.structure] - height_before_mm
     touches = sum(1 for pid in report.touching if pid in objective.touch_targets)
     return objective.height_weight * gain + objective.touch_weight * touches + objective.room_weight * room \
-        - objective.disturb_weight * moved_count(before, after, report.structure, DISTURBED_MM) \
+        - objective.disturb_weight * _disturbed(before, after, report.structure) \
         - objective.shaky_penalty * is_shaky
+
+
+def _disturbed(before: Snapshot, after: Snapshot, structure: int, moved_mm: float = DISTURBED_MM) -> int:
+    old = {p.piece_id: p.position for p in before.pieces if p.structure == structure}
+    return sum(1 for piece in after.pieces
+               if piece.piece_id in old and math.dist(piece.position, old[piece.piece_id]) * 1000.0 > moved_mm)
 
 
 def rollout(world: World, snapshot: Snapshot, structure: int, piece_id: str, aim: Pose, seat: int,
@@ -319,7 +382,7 @@ def rollout(world: World, snapshot: Snapshot, structure: int, piece_id: str, aim
     except IntersectingPoseError:
         return -objective.drop_penalty, False
     after = world.snapshot()
-    stood = not report.fallen and not report.only_active_fell and report.settled
+    stood = not report.fallen and not report.only_active_fell
     room = room_cm2(world, structure) if stood and objective.room_weight else 0.0
     is_shaky = stood and bool(objective.shaky_penalty) and shaky(world, structure, rng.uniform(0.0, 2.0 * math.pi))
     return score_report(report, height_before_mm, snapshot, after, objective, room, is_shaky), stood
@@ -347,9 +410,6 @@ def plan_placement(snapshot: Snapshot, structure: int, piece_id: str, seat: int,
             # risk, look at the spots a coarse grid skipped.
             trials.search([c for c in candidates(world, structure, piece_id, finer, objective)
                            if not trials.tried(c)])
-        if params.look_wider and trials.best_stand_rate() < NOOKS_BELOW:
-            # Nowhere flat to put it: try leaning it into the structure's nooks.
-            trials.search(candidates(world, structure, piece_id, finer, objective, unsupported=True))
         trials.confirm()
         return trials.plan(len(found))
 
@@ -387,10 +447,6 @@ class _Trials:
 
     def best(self) -> int:
         return max(range(len(self.shortlist)), key=lambda i: (self.value(i), -i))
-
-    def best_stand_rate(self) -> float:
-        runs = self.stood[self.best()] if self.shortlist else []
-        return sum(runs) / len(runs) if runs else 0.0
 
     def always_stood(self) -> bool:
         return bool(self.shortlist) and all(self.stood[self.best()])
