@@ -8,13 +8,8 @@
    touch the table, go; the rest are ranked by the objective's guess.
 3. Rollouts: the best candidates are really placed, with the bot's hand noise, in a scratch
    world rebuilt from the turn's snapshot (the same rebuild path the match uses), and scored by
-   what happened: falls, drops, height gained, touches, pieces disturbed, and, looking one
-   move ahead, the level room left to build on (`room_cm2`) and whether the structure moves
-   when the table tilts a little (`shaky`). Finalists get more rollouts.
-4. Choice: the best mean after one imagined drop is added to every candidate (so a spot that
-   stood 12 times beats one that stood twice by luck). A hard bot then re-tests its favourite
-   until one has stood `confirm` rollouts in a row, and when no spot always stood it first
-   searches a finer grid once more (`look_wider`).
+   what happened: falls, drops, height gained, touches, pieces disturbed. Finalists get more
+   rollouts; the best mean wins.
 
 The planner knows nothing of cities: `Objective` carries the weights the caller chose.
 """
@@ -33,7 +28,7 @@ from physics.errors import IntersectingPoseError
 from physics.geometry import quaternion_matrix
 from physics.layout import BASE_HALF_M
 from physics.placement import PlacementReport
-from physics.settings import GRAVITY, SCALE, TIME_STEP
+from physics.settings import SCALE
 from physics.snapshot import Snapshot
 from physics.world import BASE_PREFIX, World
 
@@ -44,9 +39,8 @@ CONTACT_BAND_M = 0.0015       # vertices within this of the first contact carry 
 BOTTOM_BAND_M = 0.004         # vertices this close to the lowest point may touch the support
 MAX_RAYS_PER_CANDIDATE = 16
 FOOTPRINT_STEP_M = 0.012      # spacing of the extra rays under a piece's flat underside
-DISTURBED_MM = 2.0            # a structure piece that moved more than this counts as disturbed
-WIDEN_BELOW = 3               # fewer candidates than this many batches' worth: search finer
-PRIOR_DROPS = 1.0             # every candidate starts with this many imagined drops (see _value)
+DISTURBED_MM = 2.0
+WIDEN_BELOW = 3               # fewer candidates than this many batches' worth: search finer            # a structure piece that moved more than this counts as disturbed
 
 
 @dataclass(frozen=True)
@@ -61,8 +55,6 @@ class PlannerParams:
     extra_rollouts: int = 2       # ... with this many more rollouts each
     extra_batches: int = 0        # when the best option ever failed, roll out this many more batches
     max_rollouts: int = 60        # ... but never more rollouts than this in one decision
-    confirm: int = 0              # the chosen candidate must stand this many rollouts in a row
-    look_wider: bool = False      # when no candidate always stood, search a finer grid once more
     noise_mm: float = 2.0         # hand: position standard deviation
     noise_deg: float = 3.0        # hand: yaw standard deviation
 
@@ -77,8 +69,6 @@ class Objective:
     fall_penalty: float = 200.0           # per structure piece knocked down
     drop_penalty: float = 100.0           # the active piece fell alone (a re-place)
     stability_weight: float = 0.5         # per mm of support margin (pre-filter only)
-    room_weight: float = 2.0              # per cm² of flat room left near the top (see `room_cm2`)
-    shaky_penalty: float = 60.0           # the structure it leaves moves when the table tilts (see `shaky`)
 
 
 @dataclass(frozen=True)
@@ -281,77 +271,9 @@ def candidates(world: World, structure: int, piece_id: str, params: PlannerParam
     return found
 
 
-ROOM_STEP_M = 0.005           # room is measured on a grid of this spacing ...
-ROOM_MARGIN_M = 0.02          # ... over the base and this much around it
-ROOM_FLAT_NORMAL_Z = 0.97     # a surface tilted less than ~14 degrees is flat
-ROOM_LEVEL_M = 0.003          # neighbouring cells this close in height are one level patch
-ROOM_TOP_BAND_MM = 40.0       # room this far below the top counts fully, lower room a quarter
-ROOM_CAP_CM2 = 16.0           # more room than this is worth no more (a piece needs a few cm²)
-
-
-def room_cm2(world: World, structure: int) -> float:
-    """How much room the structure leaves for the pieces to come: the area (cm²) of level
-    surface on it at least 1 cm across (a flat cell whose 4 neighbours are flat at the same
-    height: the top of a ring lying down counts, the rim of a ring on edge does not), near
-    the top counted fully and lower down a quarter, capped.
-
-    Greedy height alone stands planks on end and lays pots on their sides; a player keeps a
-    flat top to build on, and a spot to tuck an awkward piece into."""
-    base = world.layout.bases[structure]
-    half = BASE_HALF_M + ROOM_MARGIN_M
-    n = round(2 * half / ROOM_STEP_M) + 1
-    steps = np.linspace(-half, half, n)
-    cy, sy = math.cos(base.yaw), math.sin(base.yaw)
-    points = [(base.x + u * cy - v * sy, base.y + u * sy + v * cy) for u in steps for v in steps]
-    own = {f"{BASE_PREFIX}{structure}", *world.pieces_on(structure)}
-    top_z = _ray_top(world)
-    starts = [[x * SCALE, y * SCALE, top_z * SCALE] for x, y in points]
-    ends = [[x * SCALE, y * SCALE, -0.01 * SCALE] for x, y in points]
-    heights = np.full(n * n, np.nan)
-    for i, hit in enumerate(pb.rayTestBatch(starts, ends, physicsClientId=world.client)):
-        if hit[0] >= 0 and hit[4][2] >= ROOM_FLAT_NORMAL_Z and world.owner_of_body(hit[0]) in own:
-            heights[i] = hit[3][2] / SCALE
-    grid = heights.reshape(n, n)
-    centre = grid[1:-1, 1:-1]
-    level = ~np.isnan(centre)
-    for du, dv in ((-1, 0), (1, 0), (0, -1), (0, 1)):
-        neighbour = grid[1 + du: n - 1 + du, 1 + dv: n - 1 + dv]
-        level &= np.abs(np.nan_to_num(neighbour, nan=-1.0) - np.nan_to_num(centre, nan=1.0)) <= ROOM_LEVEL_M
-    if not level.any():
-        return 0.0
-    top = np.nanmax(grid) - ROOM_TOP_BAND_MM / 1000.0
-    cell_cm2 = (ROOM_STEP_M * 100.0) ** 2
-    area = float(np.sum(np.where(centre[level] >= top, 1.0, 0.25))) * cell_cm2
-    return min(area, ROOM_CAP_CM2)
-
-
-TILT_DEG = 5.0                # the shake test tilts gravity this much ...
-TILT_S = 0.15                 # ... for this long ...
-TILT_MOVED_MM = 4.0           # ... and a piece that moved farther than this means a shaky structure
-
-
-def shaky(world: World, structure: int, azimuth: float) -> bool:
-    """Does the structure, just settled, move when gravity tilts TILT_DEG toward `azimuth`
-    (radians from +x)? Rollouts tilt toward a random side each.
-
-    A plank on end or a piece perched on a point stands when nothing touches it, but the next
-    piece (or a nudge) brings it down; a tilt test finds that in a fraction of a rollout."""
-    tilt = math.radians(TILT_DEG)
-    g = GRAVITY * SCALE
-    before = world.snapshot()
-    pb.setGravity(g * math.sin(tilt) * math.cos(azimuth), g * math.sin(tilt) * math.sin(azimuth),
-                  -g * math.cos(tilt), physicsClientId=world.client)
-    try:
-        world.step(round(TILT_S / TIME_STEP))
-    finally:
-        pb.setGravity(0.0, 0.0, -g, physicsClientId=world.client)
-    return _disturbed(before, world.snapshot(), structure, TILT_MOVED_MM) > 0
-
-
 def score_report(report: PlacementReport, height_before_mm: float, before: Snapshot, after: Snapshot,
-                 objective: Objective, room: float = 0.0, is_shaky: bool = False) -> float:
-    """What one rollout was worth under `objective` (`room`: `room_cm2` after it; `is_shaky`:
-    what `shaky` said after it)."""
+                 objective: Objective) -> float:
+    """What one rollout was worth under `objective`."""
     if report.fallen:
         return -objective.fall_penalty * sum(1 for pid, _ in report.fallen if pid != report.piece_id) \
             - objective.drop_penalty
@@ -359,15 +281,14 @@ def score_report(report: PlacementReport, height_before_mm: float, before: Snaps
         return -objective.drop_penalty
     gain = report.heights_mm[report.structure] - height_before_mm
     touches = sum(1 for pid in report.touching if pid in objective.touch_targets)
-    return objective.height_weight * gain + objective.touch_weight * touches + objective.room_weight * room \
-        - objective.disturb_weight * _disturbed(before, after, report.structure) \
-        - objective.shaky_penalty * is_shaky
+    return objective.height_weight * gain + objective.touch_weight * touches \
+        - objective.disturb_weight * _disturbed(before, after, report.structure)
 
 
-def _disturbed(before: Snapshot, after: Snapshot, structure: int, moved_mm: float = DISTURBED_MM) -> int:
+def _disturbed(before: Snapshot, after: Snapshot, structure: int) -> int:
     old = {p.piece_id: p.position for p in before.pieces if p.structure == structure}
     return sum(1 for piece in after.pieces
-               if piece.piece_id in old and math.dist(piece.position, old[piece.piece_id]) * 1000.0 > moved_mm)
+               if piece.piece_id in old and math.dist(piece.position, old[piece.piece_id]) * 1000.0 > DISTURBED_MM)
 
 
 def rollout(world: World, snapshot: Snapshot, structure: int, piece_id: str, aim: Pose, seat: int,
@@ -382,10 +303,7 @@ def rollout(world: World, snapshot: Snapshot, structure: int, piece_id: str, aim
     except IntersectingPoseError:
         return -objective.drop_penalty, False
     after = world.snapshot()
-    stood = not report.fallen and not report.only_active_fell
-    room = room_cm2(world, structure) if stood and objective.room_weight else 0.0
-    is_shaky = stood and bool(objective.shaky_penalty) and shaky(world, structure, rng.uniform(0.0, 2.0 * math.pi))
-    return score_report(report, height_before_mm, snapshot, after, objective, room, is_shaky), stood
+    return score_report(report, height_before_mm, snapshot, after, objective), not report.fallen and not report.only_active_fell
 
 
 def plan_placement(snapshot: Snapshot, structure: int, piece_id: str, seat: int, objective: Objective,
@@ -394,110 +312,56 @@ def plan_placement(snapshot: Snapshot, structure: int, piece_id: str, seat: int,
     with World.from_snapshot(snapshot) as world:
         height_before = world.height_mm(structure)
         found = candidates(world, structure, piece_id, params, objective)
-        finer = replace(params, grid=2 * params.grid - 1, yaw_steps=2 * params.yaw_steps,
-                        stable_poses=params.stable_poses + 2)
-        widened = len(found) < WIDEN_BELOW * params.candidates
-        if widened:
+        if len(found) < WIDEN_BELOW * params.candidates:
             # A cluttered top leaves few spots at this resolution: look again, finer and wider
             # (a player who sees no room turns the piece over and tries more places).
+            finer = replace(params, grid=2 * params.grid - 1, yaw_steps=2 * params.yaw_steps,
+                            stable_poses=params.stable_poses + 2)
             found = candidates(world, structure, piece_id, finer, objective)
         if not found:
             found = [_fallback(world, structure, piece_id)]
-        trials = _Trials(world, snapshot, structure, piece_id, seat, objective, params, rng, height_before)
-        trials.search(found)
-        if params.look_wider and not widened and not trials.always_stood():
-            # Every spot tried so far dropped something at least once: before settling for a
-            # risk, look at the spots a coarse grid skipped.
-            trials.search([c for c in candidates(world, structure, piece_id, finer, objective)
-                           if not trials.tried(c)])
-        trials.confirm()
-        return trials.plan(len(found))
+        return _roll_out_and_choose(world, snapshot, structure, piece_id, seat, objective, params, rng,
+                                    height_before, found)
 
 
-class _Trials:
-    """The rollouts of one decision: which candidates were tried, and how each fared."""
+def _roll_out_and_choose(world: World, snapshot: Snapshot, structure: int, piece_id: str, seat: int,
+                         objective: Objective, params: PlannerParams, rng: random.Random,
+                         height_before: float, found: list[Candidate]) -> Plan:
+    # Half of each batch reaches high, half plays safe: when every tall option drops the piece,
+    # a low, well-supported one is still on the table.
+    pool = _batches(found, params.candidates, 1 + params.extra_batches)
+    shortlist: list[Candidate] = []
+    results: dict[int, list[float]] = {}
+    stood: dict[int, list[bool]] = {}
 
-    def __init__(self, world: World, snapshot: Snapshot, structure: int, piece_id: str, seat: int,
-                 objective: Objective, params: PlannerParams, rng: random.Random, height_before: float) -> None:
-        self.world, self.snapshot, self.structure, self.piece_id, self.seat = world, snapshot, structure, piece_id, seat
-        self.objective, self.params, self.rng, self.height_before = objective, params, rng, height_before
-        self.shortlist: list[Candidate] = []
-        self.scores: list[list[float]] = []
-        self.stood: list[list[bool]] = []
-
-    def run(self, index: int, times: int) -> None:
+    def run(index: int, times: int) -> None:
         for _ in range(times):
-            value, ok = rollout(self.world, self.snapshot, self.structure, self.piece_id,
-                                self.shortlist[index].release, self.seat, self.objective,
-                                self.height_before, self.params, self.rng)
-            self.scores[index].append(value)
-            self.stood[index].append(ok)
+            value, ok = rollout(world, snapshot, structure, piece_id, shortlist[index].release, seat, objective,
+                                height_before, params, rng)
+            results.setdefault(index, []).append(value)
+            stood.setdefault(index, []).append(ok)
 
-    def rolled_out(self) -> int:
-        return sum(len(v) for v in self.scores)
-
-    def value(self, index: int) -> float:
-        """Mean rollout score, shrunk toward a drop by PRIOR_DROPS imagined failures.
-
-        The best of many noisy means is an optimist (a 60% spot that stood its few rollouts
-        by luck beats a spot that truly always stands): the shrinkage favours spots that
-        stood many times over spots that stood a few times."""
-        runs = self.scores[index]
-        return (sum(runs) - PRIOR_DROPS * self.objective.drop_penalty) / (len(runs) + PRIOR_DROPS)
-
-    def best(self) -> int:
-        return max(range(len(self.shortlist)), key=lambda i: (self.value(i), -i))
-
-    def always_stood(self) -> bool:
-        return bool(self.shortlist) and all(self.stood[self.best()])
-
-    def tried(self, candidate: Candidate) -> bool:
-        return any(_same_spot(candidate, other) for other in self.shortlist)
-
-    def search(self, found: list[Candidate]) -> None:
-        """Roll out batches of candidates; stop early once the best one stood every time.
-        Half of each batch reaches high, half plays safe: when every tall option drops the
-        piece, a low, well-supported one is still on the table."""
-        params = self.params
-        budget = self.rolled_out() + params.max_rollouts
-        for batch in _batches(found, params.candidates, 1 + params.extra_batches):
-            if self.shortlist and self.rolled_out() + len(batch) * params.rollouts > budget:
-                break
-            first = len(self.shortlist)
-            self.shortlist.extend(batch)
-            self.scores.extend([] for _ in batch)
-            self.stood.extend([] for _ in batch)
-            for index in range(first, len(self.shortlist)):
-                self.run(index, params.rollouts)
-            ranked = sorted(range(len(self.shortlist)), key=lambda i: (-self.value(i), i))
-            for index in ranked[: params.finalists]:
-                self.run(index, max(0, params.rollouts + params.extra_rollouts - len(self.scores[index])))
-            if all(self.stood[ranked[0]]):
-                break   # the best option stood every time: no need to look wider
-
-    def confirm(self) -> None:
-        """Test the favourite again until one candidate stood `confirm` rollouts in a row; a
-        favourite that drops something loses its place to the next best."""
-        if self.params.confirm <= 0:
-            return
-        budget = self.rolled_out() + 2 * self.params.confirm
-        while self.rolled_out() < budget:
-            best = self.best()
-            runs = self.stood[best]
-            if len(runs) >= self.params.confirm and all(runs[-self.params.confirm:]):
-                return
-            self.run(best, 1)
-
-    def plan(self, considered: int) -> Plan:
-        best = self.best()
-        return Plan(
-            release=self.shortlist[best].release,
-            score=_mean(self.scores[best]),
-            stand_rate=sum(self.stood[best]) / len(self.stood[best]),
-            considered=considered,
-            rolled_out=self.rolled_out(),
-            scores=tuple(self.scores[best]),
-        )
+    for batch in pool:
+        if shortlist and sum(len(v) for v in results.values()) + len(batch) * params.rollouts > params.max_rollouts:
+            break
+        first = len(shortlist)
+        shortlist.extend(batch)
+        for index in range(first, len(shortlist)):
+            run(index, params.rollouts)
+        ranked = sorted(results, key=lambda i: (-_mean(results[i]), i))
+        for index in ranked[: params.finalists]:
+            run(index, max(0, params.rollouts + params.extra_rollouts - len(results[index])))
+        if all(stood[ranked[0]]):
+            break   # the best option stood every time: no need to look wider
+    best = max(results, key=lambda i: (_mean(results[i]), -i))
+    return Plan(
+        release=shortlist[best].release,
+        score=_mean(results[best]),
+        stand_rate=sum(stood[best]) / len(stood[best]),
+        considered=len(found),
+        rolled_out=sum(len(v) for v in results.values()),
+        scores=tuple(results[best]),
+    )
 
 
 def _batches(found: list[Candidate], size: int, count: int) -> list[list[Candidate]]:
@@ -524,15 +388,11 @@ def _diverse(found: list[Candidate], n: int) -> list[Candidate]:
     """The n best guesses, skipping near-duplicates (same spot within 1 cm and same orientation)."""
     chosen: list[Candidate] = []
     for c in found:
-        if not any(_same_spot(c, o) for o in chosen):
+        if all(math.dist(c.release[0][:2], o.release[0][:2]) > 0.01 or c.release[1] != o.release[1] for o in chosen):
             chosen.append(c)
         if len(chosen) == n:
             break
     return chosen
-
-
-def _same_spot(a: Candidate, b: Candidate) -> bool:
-    return a.release[1] == b.release[1] and math.dist(a.release[0][:2], b.release[0][:2]) <= 0.01
 
 
 def _fallback(world: World, structure: int, piece_id: str) -> Candidate:

@@ -25,8 +25,7 @@ DIFFICULTY_PARAMS: dict[str, PlannerParams] = {
     "normal": PlannerParams(stable_poses=3, yaw_steps=4, grid=4, candidates=8, rollouts=1, finalists=2,
                             extra_rollouts=2, extra_batches=1, max_rollouts=16, noise_mm=2.5, noise_deg=4.0),
     "hard": PlannerParams(stable_poses=4, yaw_steps=6, grid=5, candidates=12, rollouts=2, finalists=3,
-                          extra_rollouts=4, extra_batches=2, max_rollouts=48, confirm=6, look_wider=True,
-                          noise_mm=1.5, noise_deg=2.5),
+                          extra_rollouts=4, extra_batches=2, max_rollouts=48, noise_mm=1.5, noise_deg=2.5),
 }
 DIFFICULTIES = tuple(DIFFICULTY_PARAMS)
 MAX_PLACE_OPTIONS = 3   # e.g. Pisa's two bases, or a choice of which pending piece goes first

@@ -6,8 +6,6 @@
   piece, height matters only for the +1 of the tallest.
 - Philadelphia, Paris, Pisa, Montréal and Amsterdam reward surviving: falls are what lose.
 - Everywhere else the tallest structure wins.
-Room left for the pieces to come (`physics.planner.room_cm2`) is worth a little everywhere and
-most where height is the goal, since only a flat top can be built higher.
 """
 from __future__ import annotations
 
@@ -35,12 +33,10 @@ def matching_pieces(piece: str, structure_pieces: tuple[str, ...]) -> frozenset[
 
 def objective_for(city: str, piece: str, structure_pieces: tuple[str, ...]) -> Objective:
     if city in TOUCH_CITIES:
-        return Objective(height_weight=0.3, touch_weight=40.0, room_weight=0.6,
+        return Objective(height_weight=0.3, touch_weight=40.0,
                          touch_targets=matching_pieces(piece, structure_pieces))
     if city in COUNT_CITIES:
-        return Objective(height_weight=0.1, fall_penalty=300.0, drop_penalty=60.0, stability_weight=1.0,
-                         room_weight=0.6)
+        return Objective(height_weight=0.1, fall_penalty=300.0, drop_penalty=60.0, stability_weight=1.0)
     if city in SURVIVAL_CITIES:
-        return Objective(height_weight=0.05, fall_penalty=400.0, drop_penalty=30.0, stability_weight=1.5,
-                         room_weight=0.3)
+        return Objective(height_weight=0.05, fall_penalty=400.0, drop_penalty=30.0, stability_weight=1.5)
     return Objective()

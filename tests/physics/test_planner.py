@@ -4,8 +4,8 @@ from __future__ import annotations
 import random
 
 from physics.layout import TableLayout
-from physics.planner import (ROOM_CAP_CM2, Objective, PlannerParams, candidates, hand_place, plan_placement,
-                             random_placement, room_cm2, shaky)
+from physics.planner import (Objective, PlannerParams, candidates, hand_place, plan_placement,
+                             random_placement)
 from physics.world import World
 from play.controllers import DIFFICULTY_PARAMS
 
@@ -55,20 +55,9 @@ def test_a_hard_bot_stacks_a_plain_tower_without_dropping_anything():
         assert len(world.pieces_on(0)) == len(EASY_STACK)
         # Planks and a cylinder on a 3 cm base: a height-seeking bot builds up, not out.
         assert world.height_mm(0) > 150.0
-    # Looking one move ahead, it left a flat top: a sixth piece still goes on.
+    # That tower is tall and top-heavy: the rollouts see that a long holed plank cannot go
+    # anywhere on it without a collapse, and the plan says so instead of hoping.
     plan = plan_placement(snapshot, 0, "grey-holed_plank", 0, Objective(), params, rng)
-    assert plan.stand_rate == 1.0 and plan.score > 0.0
-
-
-def test_when_nothing_can_stand_the_plan_says_so_instead_of_hoping():
-    """data/ring_on_edge_tower.json: a tower an earlier planner built in the bots benchmark
-    (seed 0), with a ring on edge on top and the base full: a cone has no place to go."""
-    from pathlib import Path
-
-    from physics.snapshot import Snapshot
-
-    snapshot = Snapshot.from_json((Path(__file__).parent / "data" / "ring_on_edge_tower.json").read_text())
-    plan = plan_placement(snapshot, 0, "green-cone", 0, Objective(), DIFFICULTY_PARAMS["hard"], random.Random(0))
     assert plan.stand_rate < 0.5 and plan.score < 0.0
 
 
@@ -82,8 +71,7 @@ def test_risky_spots_score_below_safe_ones_when_falls_are_expensive():
         with World.from_snapshot(snapshot) as world:
             _, report = hand_place(world, 0, piece, plan.release, 0, 1.0, 1.0, rng)
             snapshot = world.snapshot()
-    careful = Objective(height_weight=0.0, fall_penalty=1000.0, drop_penalty=500.0, room_weight=0.0,
-                        shaky_penalty=0.0)
+    careful = Objective(height_weight=0.0, fall_penalty=1000.0, drop_penalty=500.0)
     plan = plan_placement(snapshot, 0, "orange-ball", 0, careful, params, rng)
     assert plan.stand_rate == 1.0 and plan.score > -1.0
 
@@ -95,48 +83,3 @@ def test_the_random_baseline_places_anywhere_on_the_base():
     for _ in range(5):
         (x, y, z), quat = random_placement(snapshot, 0, "grey-wedge", rng)
         assert abs(x - base.x) <= 0.04 + 1e-9 and abs(y - base.y) <= 0.04 + 1e-9 and z > 0.03
-
-
-def _settled_world_with(piece_id: str, pose_index: int) -> World:
-    """A world with `piece_id` placed in its pose_index-th stable pose at the centre of base 0."""
-    from physics.catalogue import stable_poses
-
-    world = World(TableLayout.for_seats(2))
-    base = world.layout.bases[0]
-    quat = stable_poses(piece_id)[pose_index].orientation
-    z = world.resting_z(piece_id, base.x, base.y, quat)
-    report = world.place(0, piece_id, ((base.x, base.y, z + 0.0005), quat), 0)
-    assert not report.active_fell
-    return world
-
-
-def test_room_is_the_level_area_left_to_build_on():
-    with World(TableLayout.for_seats(2)) as world:
-        assert room_cm2(world, 0) == ROOM_CAP_CM2, "an empty base is all room"
-    with _settled_world_with("green-cone", 0) as world:   # flat side down, point up
-        point_up = room_cm2(world, 0)
-    with _settled_world_with("blue-long_plank", 0) as world:   # lying flat
-        plank_flat = room_cm2(world, 0)
-    assert point_up < 0.8 * ROOM_CAP_CM2, "below a cone's point only the base is left, and it is low"
-    assert plank_flat == ROOM_CAP_CM2, "a plank lying flat is a new floor"
-
-
-def test_the_tilt_test_finds_a_ball_that_would_roll_and_trusts_a_plank_lying_flat():
-    import math
-
-    for piece, expect in (("grey-ball", True), ("blue-long_plank", False)):
-        with _settled_world_with(piece, 0) as world:
-            snapshot = world.snapshot()
-            verdicts = []
-            for k in range(4):
-                world.load(snapshot)
-                verdicts.append(shaky(world, 0, k * math.pi / 2))
-        assert verdicts == [expect] * 4, (piece, verdicts)
-
-
-def test_a_hard_plan_is_confirmed_by_a_run_of_standing_rollouts():
-    snapshot = empty_table()
-    params = DIFFICULTY_PARAMS["hard"]
-    plan = plan_placement(snapshot, 0, "orange-cylinder", 0, Objective(), params, random.Random(4))
-    assert params.confirm > 0 and plan.stand_rate == 1.0
-    assert len(plan.scores) >= params.confirm
