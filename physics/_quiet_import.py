@@ -1,8 +1,9 @@
 """Keep pybullet's "pybullet build time: ..." banner out of our standard output.
 
-The C extension prints it with C stdio when it loads; it sits in C's stdout buffer
-and comes out at exit, in the middle of (or after) `junkart sim --json`'s one JSON line. So the
-import (and each connection, to be safe) happens with file descriptor 1 pointed at /dev/null and C's buffer flushed there.
+The C extension prints it with C stdio when it loads; it sits in C's stdout buffer and comes
+out at exit, in the middle of (or after) `junkart sim --json`'s one JSON line. So the import
+(and each connection, to be safe) happens with file descriptors 1 and 2 pointed at /dev/null
+and C's buffers flushed there.
 """
 from __future__ import annotations
 
@@ -10,7 +11,6 @@ import os
 import sys
 from contextlib import contextmanager
 from typing import Iterator
-
 
 
 @contextmanager

@@ -39,8 +39,8 @@ CONTACT_BAND_M = 0.0015       # vertices within this of the first contact carry 
 BOTTOM_BAND_M = 0.004         # vertices this close to the lowest point may touch the support
 MAX_RAYS_PER_CANDIDATE = 16
 FOOTPRINT_STEP_M = 0.012      # spacing of the extra rays under a piece's flat underside
-DISTURBED_MM = 2.0
-WIDEN_BELOW = 3               # fewer candidates than this many batches' worth: search finer            # a structure piece that moved more than this counts as disturbed
+DISTURBED_MM = 2.0            # a structure piece that moved more than this counts as disturbed
+WIDEN_BELOW = 3               # fewer candidates than this many batches' worth: search finer
 
 
 @dataclass(frozen=True)

@@ -53,12 +53,9 @@ def split_variant(name: str) -> tuple[str, str]:
 
 def canonical_name(name: str) -> str:
     """The tour's name for a city and its variant, checked: "New York:short" -> "new_york:short"."""
-    base, variant = split_variant(name)
-    city = get_city(base)
-    if variant:
-        city.variant_options(variant)
-        return f"{city.name}:{variant}"
-    return city.name
+    city = get_city(name)   # checks the variant too
+    variant = split_variant(name)[1]
+    return f"{city.name}:{variant}" if variant else city.name
 
 
 def get_city(name: str) -> City:
