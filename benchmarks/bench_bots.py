@@ -6,8 +6,9 @@
   the solo test below (so on structures of 0–9 pieces).
 - solo tower test: 10 pieces drawn at random, one structure, placed one by one by each
   difficulty's planner (aiming for height) and by a random-placement baseline in the same
-  process: mean final height, pieces standing, and the share of placements that dropped
-  anything (the active piece or the structure). `hard_height_vs_random` is the ratio.
+  process: mean final height, pieces standing, the share of placements that dropped
+  anything (the active piece or the structure) and pieces fallen per placement (a dropped
+  active piece counts one). `hard_height_vs_random` is the ratio.
 - `hard_vs_easy_win_rate` over seeded 2-player Philadelphia exhibitions (a tie counts half).
 - `tour_wall_s`: the 3-city tour (Philadelphia, Monaco, Paris) with 4 bots easy/normal/hard/hard.
 """
@@ -24,7 +25,7 @@ from game.pieces import PIECE_IDS
 from physics.layout import TableLayout
 from physics.planner import Objective, hand_place, plan_placement, random_placement
 from physics.world import World
-from play.controllers import DIFFICULTY_PARAMS, BotController
+from play.controllers import DIFFICULTY_PARAMS, BotController, more_careful
 from play.match import Match
 
 
@@ -35,7 +36,7 @@ def solo_tower(mode: str, seed: int) -> dict:
     bot_rng = random.Random(f"tower-bot:{mode}:{seed}")
     with World(TableLayout.for_seats(2)) as world:
         snapshot = world.snapshot()
-    decisions, drops = [], 0
+    decisions, drops, fallen = [], 0, 0
     for piece in pieces:
         for attempt in range(3):   # a dropped active piece is picked up again, as at the table
             start = time.perf_counter()
@@ -43,7 +44,7 @@ def solo_tower(mode: str, seed: int) -> dict:
                 release = random_placement(snapshot, 0, piece, bot_rng)
                 noise = (0.0, 0.0)
             else:
-                params = DIFFICULTY_PARAMS[mode]
+                params = more_careful(DIFFICULTY_PARAMS[mode], attempt)   # as a bot seat does
                 release = plan_placement(snapshot, 0, piece, 0, Objective(), params, bot_rng).release
                 noise = (params.noise_mm, params.noise_deg)
             decisions.append(time.perf_counter() - start)
@@ -52,12 +53,13 @@ def solo_tower(mode: str, seed: int) -> dict:
                 snapshot = world.snapshot()
             dropped = bool(report.fallen) or report.only_active_fell
             drops += dropped
+            fallen += len(report.fallen) or report.only_active_fell
             if not report.only_active_fell:
                 break
     with World.from_snapshot(snapshot) as world:
         height = world.height_mm(0)
         standing = len(world.pieces_on(0))
-    return {"height_mm": height, "standing": standing, "drops": drops,
+    return {"height_mm": height, "standing": standing, "drops": drops, "fallen": fallen,
             "placements": len(decisions), "decisions": decisions}
 
 
@@ -84,6 +86,7 @@ def run(quick: bool = False) -> dict:
         figures[f"tower_{mode}_standing"] = round(statistics.mean(r["standing"] for r in results), 2)
         placements = sum(r["placements"] for r in results)
         figures[f"tower_{mode}_drop_rate"] = round(sum(r["drops"] for r in results) / placements, 3)
+        figures[f"tower_{mode}_fallen_per_placement"] = round(sum(r["fallen"] for r in results) / placements, 3)
         if mode != "random":
             figures[f"decision_s_median_{mode}"] = round(statistics.median(
                 d for r in results for d in r["decisions"]), 3)

@@ -1,0 +1,22 @@
+"""The bot benchmark's solo tower counts what it claims to count (figures come from real physics)."""
+from benchmarks.bench_bots import solo_tower
+
+
+def test_random_tower_counts_placements_drops_and_fallen_pieces():
+    result = solo_tower("random", 0)
+    # Ten pieces, each placed at least once and at most three times.
+    assert 10 <= result["placements"] <= 30
+    assert len(result["decisions"]) == result["placements"]
+    # Every placement that dropped something dropped at least one piece.
+    assert 0 <= result["drops"] <= result["placements"]
+    assert result["fallen"] >= result["drops"]
+    # Random placement drops something on this seed, and what still stands is on the base.
+    assert result["drops"] > 0
+    assert 0 < result["standing"] <= 10
+    assert result["height_mm"] > 0.0
+
+
+def test_the_same_seed_builds_the_same_tower():
+    first, second = solo_tower("random", 1), solo_tower("random", 1)
+    for key in ("height_mm", "standing", "drops", "fallen", "placements"):
+        assert first[key] == second[key]
