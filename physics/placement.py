@@ -255,8 +255,12 @@ class Placement:
 
     # --- release and outcome --------------------------------------------------------------------
 
-    def release(self, settle_timeout_s: float = SETTLE_TIMEOUT_S) -> PlacementReport:
-        """Let go, run until everything on the table top is at rest (or the timeout), report."""
+    def release(self, settle_timeout_s: float = SETTLE_TIMEOUT_S, stop_after_fall_s: float | None = None) -> PlacementReport:
+        """Let go, run until everything on the table top is at rest (or the timeout), report.
+
+        `stop_after_fall_s`: a planner's rollout that only needs the verdict stops this long
+        after the first piece touches the table (what is still in the air then counts as
+        fallen), instead of waiting for the wreck to come to rest; the report is unsettled."""
         _check_timeout(settle_timeout_s)
         if self.released:
             raise PieceStateError(f"{self.piece_id!r} was already released")
@@ -270,6 +274,9 @@ class Placement:
         limit = held_ticks + int(round(settle_timeout_s / TIME_STEP))
         while self.ticks < limit:
             self._tick()
+            if stop_after_fall_s is not None and self.monitor.fallen:
+                limit = min(limit, self.ticks + int(round(stop_after_fall_s / TIME_STEP)))
+                stop_after_fall_s = None
             if self.ticks % SETTLE_CHECK_EVERY == 0:
                 moving = [p for p in w.dynamic_piece_ids() if p not in self.monitor.fallen]
                 if tracker.observe(w.motion_sample(moving)):
@@ -325,7 +332,8 @@ def _supported(world: "World", fallen: set[str]) -> set[str]:
 
 
 def run_placement(world: "World", structure: int, piece_id: str, release_pose: Pose, seat: int,
-                  trajectory: Sequence[Pose] | None, settle_timeout_s: float) -> PlacementReport:
+                  trajectory: Sequence[Pose] | None, settle_timeout_s: float,
+                  stop_after_fall_s: float | None = None) -> PlacementReport:
     """A whole placement from recorded input (see `World.place`).
 
     The piece appears at trajectory[0], is pulled toward trajectory[1:] and then release_pose,
@@ -355,4 +363,4 @@ def run_placement(world: "World", structure: int, piece_id: str, release_pose: P
         moves = path[1:]
     for target in moves:
         placement.move(target)
-    return placement.release(settle_timeout_s)
+    return placement.release(settle_timeout_s, stop_after_fall_s)

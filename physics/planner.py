@@ -8,8 +8,11 @@
    touch the table, go; the rest are ranked by the objective's guess.
 3. Rollouts: the best candidates are really placed, with the bot's hand noise, in a scratch
    world rebuilt from the turn's snapshot (the same rebuild path the match uses), and scored by
-   what happened: falls, drops, height gained, touches, pieces disturbed. Finalists get more
-   rollouts; the best mean wins.
+   what happened: falls, drops, height gained, touches, pieces disturbed. A rollout that drops
+   something stops soon after the first fall (the verdict is in). Finalists get more rollouts;
+   the best mean wins.
+4. Several options (which pending piece first, which common base: `plan_best`) share one
+   search: each batch of candidates takes its share from every option, under one budget.
 
 The planner knows nothing of cities: `Objective` carries the weights the caller chose.
 """
@@ -39,6 +42,7 @@ CONTACT_BAND_M = 0.0015       # vertices within this of the first contact carry 
 BOTTOM_BAND_M = 0.004         # vertices this close to the lowest point may touch the support
 MAX_RAYS_PER_CANDIDATE = 16
 FOOTPRINT_STEP_M = 0.012      # spacing of the extra rays under a piece's flat underside
+VERDICT_AFTER_FALL_S = 0.3    # a rollout stops this long after the first fall: the rest is a wreck settling
 DISTURBED_MM = 2.0            # a structure piece that moved more than this counts as disturbed
 WIDEN_BELOW = 3               # fewer candidates than this many batches' worth: search finer
 
@@ -77,6 +81,7 @@ class Candidate:
     support: str                  # what the centre of the piece is above (piece id or base:k)
     margin_mm: float              # centre of mass inside the support polygon by this much
     guess: float                  # pre-filter score
+    option: int = 0               # which of the planned options (see `plan_best`) it places
 
 
 @dataclass(frozen=True)
@@ -87,6 +92,15 @@ class Plan:
     considered: int               # candidates generated
     rolled_out: int               # rollouts run
     scores: tuple[float, ...] = field(default=(), repr=False)
+    option: int = 0               # index of the chosen option (see `plan_best`)
+
+
+@dataclass(frozen=True)
+class Option:
+    """One placement a bot may make now: this piece on this structure, worth what `objective` says."""
+    structure: int
+    piece_id: str
+    objective: Objective
 
 
 def perturb(world: World, piece_id: str, pose: Pose, noise_mm: float, noise_deg: float,
@@ -113,20 +127,21 @@ def rest_height(world: World, piece_id: str, x: float, y: float, quat: Sequence[
 
 
 def hand_place(world: World, structure: int, piece_id: str, aim: Pose, seat: int, noise_mm: float,
-               noise_deg: float, rng: random.Random, settle_timeout_s: float = 10.0) -> tuple[Pose, PlacementReport]:
+               noise_deg: float, rng: random.Random, settle_timeout_s: float = 10.0,
+               stop_after_fall_s: float | None = None) -> tuple[Pose, PlacementReport]:
     """A bot's hand places the piece aimed at `aim`: perturbed, lowered onto what is below it,
     held still for a moment and let go. The same call serves rollouts and the real turn.
     Returns the release pose (the recorded placement input: trajectory = [release]) and the report."""
     release = perturb(world, piece_id, aim, noise_mm, noise_deg, rng)
     try:
         return release, world.place(structure, piece_id, release, seat, trajectory=[release],
-                                    settle_timeout_s=settle_timeout_s)
+                                    settle_timeout_s=settle_timeout_s, stop_after_fall_s=stop_after_fall_s)
     except IntersectingPoseError:
         # The rays missed a support narrower than the vertex spacing: measure exactly.
         (x, y, _), quat = release
         release = ((x, y, world.resting_z(piece_id, x, y, quat) + RELEASE_GAP_M), quat)
         return release, world.place(structure, piece_id, release, seat, trajectory=[release],
-                                    settle_timeout_s=settle_timeout_s)
+                                    settle_timeout_s=settle_timeout_s, stop_after_fall_s=stop_after_fall_s)
 
 
 def _rotated_vertices(piece_id: str, quat: Sequence[float]) -> np.ndarray:
@@ -299,7 +314,7 @@ def rollout(world: World, snapshot: Snapshot, structure: int, piece_id: str, aim
     world.load(snapshot)
     try:
         _, report = hand_place(world, structure, piece_id, aim, seat, params.noise_mm, params.noise_deg, rng,
-                               settle_timeout_s=3.0)
+                               settle_timeout_s=3.0, stop_after_fall_s=VERDICT_AFTER_FALL_S)
     except IntersectingPoseError:
         return -objective.drop_penalty, False
     after = world.snapshot()
@@ -309,35 +324,59 @@ def rollout(world: World, snapshot: Snapshot, structure: int, piece_id: str, aim
 def plan_placement(snapshot: Snapshot, structure: int, piece_id: str, seat: int, objective: Objective,
                    params: PlannerParams, rng: random.Random) -> Plan:
     """The release pose a bot chooses for `piece_id` on `structure`, by rollouts with hand noise."""
+    return plan_best(snapshot, [Option(structure, piece_id, objective)], seat, params, rng)
+
+
+def plan_best(snapshot: Snapshot, options: Sequence[Option], seat: int, params: PlannerParams,
+              rng: random.Random) -> Plan:
+    """The best placement among `options` (which pending piece first, which common base):
+    `Plan.option` says which. The options share one search and one rollout budget, the way a
+    player weighs the pieces in hand together rather than planning each one to the end, so a
+    choice of three costs about what one piece does."""
+    if not options:
+        raise ValueError("plan_best needs at least one option")
+    share = params if len(options) == 1 else replace(params, candidates=max(2, -(-params.candidates // len(options))))
     with World.from_snapshot(snapshot) as world:
-        height_before = world.height_mm(structure)
-        found = candidates(world, structure, piece_id, params, objective)
-        if len(found) < WIDEN_BELOW * params.candidates:
-            # A cluttered top leaves few spots at this resolution: look again, finer and wider
-            # (a player who sees no room turns the piece over and tries more places).
-            finer = replace(params, grid=2 * params.grid - 1, yaw_steps=2 * params.yaw_steps,
-                            stable_poses=params.stable_poses + 2)
-            found = candidates(world, structure, piece_id, finer, objective)
-        if not found:
-            found = [_fallback(world, structure, piece_id)]
-        return _roll_out_and_choose(world, snapshot, structure, piece_id, seat, objective, params, rng,
-                                    height_before, found)
+        heights = [world.height_mm(option.structure) for option in options]
+        per_option = [[replace(c, option=k) for c in _spots(world, option, params, share.candidates)]
+                      for k, option in enumerate(options)]
+        # Each batch takes its share from every option: the first batch already weighs them all.
+        per_option_batches = [_batches(found, share.candidates, 1 + params.extra_batches) for found in per_option]
+        pool = [[c for batches in per_option_batches if j < len(batches) for c in batches[j]]
+                for j in range(max(len(batches) for batches in per_option_batches))]
+        return _roll_out_and_choose(world, snapshot, options, heights, seat, params, rng, pool,
+                                    sum(len(found) for found in per_option))
 
 
-def _roll_out_and_choose(world: World, snapshot: Snapshot, structure: int, piece_id: str, seat: int,
-                         objective: Objective, params: PlannerParams, rng: random.Random,
-                         height_before: float, found: list[Candidate]) -> Plan:
-    # Half of each batch reaches high, half plays safe: when every tall option drops the piece,
-    # a low, well-supported one is still on the table.
-    pool = _batches(found, params.candidates, 1 + params.extra_batches)
+def _spots(world: World, option: Option, params: PlannerParams, wanted: int) -> list[Candidate]:
+    """The pre-filtered candidates for one option, searched finer when few are found."""
+    found = candidates(world, option.structure, option.piece_id, params, option.objective)
+    if len(found) < WIDEN_BELOW * wanted:
+        # A cluttered top leaves few spots at this resolution: look again, finer and wider
+        # (a player who sees no room turns the piece over and tries more places).
+        # (Two more rows and columns and yaw steps, not twice as many: the pre-filter's cost grows
+        # with their product, and a careful retry of a crowded piece ran for 20 s.)
+        finer = replace(params, grid=params.grid + 2, yaw_steps=params.yaw_steps + 2,
+                        stable_poses=params.stable_poses + 2)
+        found = candidates(world, option.structure, option.piece_id, finer, option.objective)
+    return found or [_fallback(world, option.structure, option.piece_id)]
+
+
+def _roll_out_and_choose(world: World, snapshot: Snapshot, options: Sequence[Option], heights: list[float],
+                         seat: int, params: PlannerParams, rng: random.Random,
+                         pool: list[list[Candidate]], considered: int) -> Plan:
+    """Roll out the batches of `pool` in turn until the budget is spent or the best candidate
+    stood every time; the best mean score wins."""
     shortlist: list[Candidate] = []
     results: dict[int, list[float]] = {}
     stood: dict[int, list[bool]] = {}
 
     def run(index: int, times: int) -> None:
+        candidate = shortlist[index]
+        option = options[candidate.option]
         for _ in range(times):
-            value, ok = rollout(world, snapshot, structure, piece_id, shortlist[index].release, seat, objective,
-                                height_before, params, rng)
+            value, ok = rollout(world, snapshot, option.structure, option.piece_id, candidate.release, seat,
+                                option.objective, heights[candidate.option], params, rng)
             results.setdefault(index, []).append(value)
             stood.setdefault(index, []).append(ok)
 
@@ -358,9 +397,10 @@ def _roll_out_and_choose(world: World, snapshot: Snapshot, structure: int, piece
         release=shortlist[best].release,
         score=_mean(results[best]),
         stand_rate=sum(stood[best]) / len(stood[best]),
-        considered=len(found),
+        considered=considered,
         rolled_out=sum(len(v) for v in results.values()),
         scores=tuple(results[best]),
+        option=shortlist[best].option,
     )
 
 

@@ -392,10 +392,12 @@ class World:
 
     def place(self, structure: int, piece_id: str, release_pose: tuple[Sequence[float], Sequence[float]], seat: int,
               trajectory: Sequence[tuple[Sequence[float], Sequence[float]]] | None = None,
-              settle_timeout_s: float = SETTLE_TIMEOUT_S) -> "PlacementReport":
-        """A whole placement from recorded input; see the package docstring."""
+              settle_timeout_s: float = SETTLE_TIMEOUT_S, stop_after_fall_s: float | None = None) -> "PlacementReport":
+        """A whole placement from recorded input; see the package docstring (and
+        `Placement.release` for `stop_after_fall_s`, which only planners' rollouts use)."""
         from physics.placement import run_placement
-        return run_placement(self, structure, piece_id, release_pose, seat, trajectory, settle_timeout_s)  # type: ignore[arg-type]
+        return run_placement(self, structure, piece_id, release_pose, seat, trajectory, settle_timeout_s,  # type: ignore[arg-type]
+                             stop_after_fall_s)
 
     def begin_placement(self, structure: int, piece_id: str, seat: int,
                         start_pose: tuple[Sequence[float], Sequence[float]]) -> "Placement":

@@ -14,7 +14,7 @@ from game import bots as card_bots
 from game.actions import Action, Place
 from game.pieces import shape_of
 from game.tour import State
-from physics.planner import Plan, PlannerParams, Pose, plan_placement
+from physics.planner import Option, Plan, PlannerParams, Pose, plan_best
 from physics.snapshot import Snapshot
 from play.objectives import objective_for
 from play.timing import TIME_MODELS, TimeModel
@@ -87,18 +87,15 @@ class BotController:
 
     def placement(self, snapshot: Snapshot, options: list[Place], city: str,
                   pieces_on: dict[int, tuple[str, ...]], attempt: int = 0) -> tuple[Place, BotIntent]:
-        """Plan every distinct option (which pending piece, which common base) and take the best.
-        `attempt` counts this piece's drops in a row: each one makes the bot look wider and
+        """Weigh the options (which pending piece, which common base) in one search and take the
+        best. `attempt` counts this piece's drops in a row: each one makes the bot look wider and
         place more carefully, as a player does after dropping a piece."""
         params = more_careful(self.params, attempt)
-        best: tuple[Place, BotIntent] | None = None
-        for place in options[:MAX_PLACE_OPTIONS]:
-            objective = objective_for(city, place.piece, pieces_on.get(place.structure, ()))
-            plan = plan_placement(snapshot, place.structure, place.piece, place.seat, objective, params, self.rng)
-            if best is None or plan.score > best[1].plan.score:
-                best = (place, BotIntent(plan.release, params.noise_mm, params.noise_deg, plan))
-        assert best is not None
-        return best
+        places = options[:MAX_PLACE_OPTIONS]
+        choices = [Option(p.structure, p.piece, objective_for(city, p.piece, pieces_on.get(p.structure, ())))
+                   for p in places]
+        plan = plan_best(snapshot, choices, places[0].seat, params, self.rng)
+        return places[plan.option], BotIntent(plan.release, params.noise_mm, params.noise_deg, plan)
 
     def placement_time(self, piece: str, replaces: int) -> float:
         return self.time_model.placement_time(shape_of(piece), replaces, self.rng)

@@ -115,6 +115,22 @@ def test_a_timeout_reports_not_settled_instead_of_hanging() -> None:
             world.place(0, "orange-cone", ((base.x, base.y, 0.2), FLAT), 0, settle_timeout_s=float("nan"))
 
 
+def test_a_rollout_can_stop_soon_after_the_first_fall_with_the_same_verdict() -> None:
+    """Planners' rollouts need the verdict, not the wreck at rest: the same overloaded plank
+    reports the same fallen pieces in far less simulated time."""
+    verdicts = []
+    for stop in (None, 0.3):
+        with World(TableLayout.common(1, 3)) as world:
+            base = world.layout.bases[0]
+            _place_on(world, 0, "orange-long_plank", dx=0.04, seat=1)
+            release = release_above(world, "green-grooved_block", base.x + 0.12, base.y, FLAT)
+            verdicts.append(world.place(0, "green-grooved_block", release, 2, trajectory=(), stop_after_fall_s=stop))
+    full, early = verdicts
+    assert full.settled and not early.settled
+    assert early.fallen == full.fallen == (("orange-long_plank", 0), ("green-grooved_block", 0))
+    assert early.simulated_s < full.simulated_s
+
+
 def test_interactive_placement_replays_bit_for_bit_through_place() -> None:
     with World(TableLayout.for_seats(2)) as world:
         _place_on(world, 0, "blue-long_plank")

@@ -4,8 +4,8 @@ from __future__ import annotations
 import random
 
 from physics.layout import TableLayout
-from physics.planner import (Objective, PlannerParams, candidates, hand_place, plan_placement,
-                             random_placement)
+from physics.planner import (Objective, Option, PlannerParams, candidates, hand_place, plan_best,
+                             plan_placement, random_placement)
 from physics.world import World
 from play.controllers import DIFFICULTY_PARAMS
 
@@ -83,3 +83,21 @@ def test_the_random_baseline_places_anywhere_on_the_base():
     for _ in range(5):
         (x, y, z), quat = random_placement(snapshot, 0, "grey-wedge", rng)
         assert abs(x - base.x) <= 0.04 + 1e-9 and abs(y - base.y) <= 0.04 + 1e-9 and z > 0.03
+
+
+def test_several_options_are_weighed_in_one_search_each_by_its_own_objective():
+    """A choice of pieces (Philadelphia's pending ones) shares one rollout budget, and the
+    option whose objective values its placement most wins, whichever way round."""
+    snapshot = empty_table()
+    params = DIFFICULTY_PARAMS["normal"]
+    flat, tall = Objective(height_weight=0.0), Objective(height_weight=1.0)
+    cylinder_wanted = [Option(0, "grey-short_plank", flat), Option(0, "grey-cylinder", tall)]
+    plank_wanted = [Option(0, "grey-short_plank", tall), Option(0, "grey-cylinder", flat)]
+    first = plan_best(snapshot, cylinder_wanted, 0, params, random.Random(3))
+    second = plan_best(snapshot, plank_wanted, 0, params, random.Random(3))
+    assert (first.option, second.option) == (1, 0)
+    assert first.score > 30.0 and second.score > 10.0     # height gained, in mm
+    assert first.rolled_out <= params.max_rollouts and second.rolled_out <= params.max_rollouts
+    with World.from_snapshot(snapshot) as world:
+        _, report = hand_place(world, 0, "grey-cylinder", first.release, 0, 0.0, 0.0, random.Random(0))
+    assert not report.fallen and not report.only_active_fell
