@@ -44,9 +44,7 @@ MAX_RAYS_PER_CANDIDATE = 16
 FOOTPRINT_STEP_M = 0.012      # spacing of the extra rays under a piece's flat underside
 VERDICT_AFTER_FALL_S = 0.3    # a rollout stops this long after the first fall: the rest is a wreck settling
 DISTURBED_MM = 2.0            # a structure piece that moved more than this counts as disturbed
-WIDEN_BELOW = 3               # fewer candidates than this many batches' worth: search finer ...
-FINER_GRID_MAX = 9            # ... on a grid of at most this many points per side ...
-FINER_YAW_STEPS_MAX = 12      # ... and at most this many yaw steps
+WIDEN_BELOW = 3               # fewer candidates than this many batches' worth: search finer
 
 
 @dataclass(frozen=True)
@@ -356,10 +354,10 @@ def _spots(world: World, option: Option, params: PlannerParams, wanted: int) -> 
     if len(found) < WIDEN_BELOW * wanted:
         # A cluttered top leaves few spots at this resolution: look again, finer and wider
         # (a player who sees no room turns the piece over and tries more places).
-        # Twice as fine, up to a cap: the pre-filter's cost grows with grid² x yaw steps x poses,
-        # and a careful retry's uncapped search (13² x 20 x 7) ran for 20 s.
-        finer = replace(params, grid=min(2 * params.grid - 1, FINER_GRID_MAX),
-                        yaw_steps=min(2 * params.yaw_steps, FINER_YAW_STEPS_MAX), stable_poses=params.stable_poses + 2)
+        # (Two more rows and columns and yaw steps, not twice as many: the pre-filter's cost grows
+        # with their product, and a careful retry of a crowded piece ran for 20 s.)
+        finer = replace(params, grid=params.grid + 2, yaw_steps=params.yaw_steps + 2,
+                        stable_poses=params.stable_poses + 2)
         found = candidates(world, option.structure, option.piece_id, finer, option.objective)
     return found or [_fallback(world, option.structure, option.piece_id)]
 
