@@ -335,7 +335,7 @@ def plan_best(snapshot: Snapshot, options: Sequence[Option], seat: int, params: 
     choice of three costs about what one piece does."""
     if not options:
         raise ValueError("plan_best needs at least one option")
-    share = params if len(options) == 1 else replace(params, candidates=max(2, -(-params.candidates // len(options))))
+    share = params if len(options) == 1 else replace(params, candidates=max(2, math.ceil(params.candidates / len(options))))
     with World.from_snapshot(snapshot) as world:
         heights = [world.height_mm(option.structure) for option in options]
         per_option = [[replace(c, option=k) for c in _spots(world, option, params, share.candidates)]
@@ -352,10 +352,10 @@ def _spots(world: World, option: Option, params: PlannerParams, wanted: int) -> 
     """The pre-filtered candidates for one option, searched finer when few are found."""
     found = candidates(world, option.structure, option.piece_id, params, option.objective)
     if len(found) < WIDEN_BELOW * wanted:
-        # A cluttered top leaves few spots at this resolution: look again, finer and wider
-        # (a player who sees no room turns the piece over and tries more places).
-        # (Two more rows and columns and yaw steps, not twice as many: the pre-filter's cost grows
-        # with their product, and a careful retry of a crowded piece ran for 20 s.)
+        # A cluttered top leaves few spots at this resolution: look again, finer and wider (a
+        # player who sees no room turns the piece over and tries more places). Two more rows,
+        # columns and yaw steps, not twice as many: the pre-filter's cost grows with their
+        # product, and a careful retry's doubled search ran for 20 s.
         finer = replace(params, grid=params.grid + 2, yaw_steps=params.yaw_steps + 2,
                         stable_poses=params.stable_poses + 2)
         found = candidates(world, option.structure, option.piece_id, finer, option.objective)
