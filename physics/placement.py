@@ -124,6 +124,11 @@ class _Monitor:
     def fallen(self) -> set[str]:
         return self.touched_table | self.off_table
 
+    @property
+    def any_fallen(self) -> bool:
+        """`bool(fallen)` without building the set: asked every tick by a rollout."""
+        return bool(self.touched_table or self.off_table)
+
 
 class Placement:
     """The active piece in hand: `move` it one tick at a time, then `release` to settle and report.
@@ -272,11 +277,12 @@ class Placement:
         tracker.observe(w.motion_sample(w.dynamic_piece_ids()))
         settled = False
         limit = held_ticks + int(round(settle_timeout_s / TIME_STEP))
+        verdict_ticks = None if stop_after_fall_s is None else int(round(stop_after_fall_s / TIME_STEP))
         while self.ticks < limit:
             self._tick()
-            if stop_after_fall_s is not None and self.monitor.fallen:
-                limit = min(limit, self.ticks + int(round(stop_after_fall_s / TIME_STEP)))
-                stop_after_fall_s = None
+            if verdict_ticks is not None and self.monitor.any_fallen:
+                limit = min(limit, self.ticks + verdict_ticks)
+                verdict_ticks = None   # the deadline is set once, at the first fall
             if self.ticks % SETTLE_CHECK_EVERY == 0:
                 moving = [p for p in w.dynamic_piece_ids() if p not in self.monitor.fallen]
                 if tracker.observe(w.motion_sample(moving)):
