@@ -20,3 +20,10 @@ def test_the_same_seed_builds_the_same_tower():
     first, second = solo_tower("random", 1), solo_tower("random", 1)
     for key in ("height_mm", "standing", "drops", "fallen", "placements"):
         assert first[key] == second[key]
+
+
+def test_a_planned_tower_counts_the_drops_its_planner_foresaw():
+    result = solo_tower("easy", 0)
+    # Foreseen drops are drops (the plan's own rollouts said it would fall), never more.
+    assert 0 <= result["foreseen_drops"] <= result["drops"] <= result["placements"]
+    assert len(result["decisions"]) == result["placements"]
