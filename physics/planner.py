@@ -13,8 +13,6 @@
    the best mean wins.
 4. Several options (which pending piece first, which common base: `plan_best`) share one
    search: each batch of candidates takes its share from every option, under one budget.
-   When they are pieces that must all go down this turn, the best one is put first only if
-   the others still have a spot afterwards (`leaves_a_spot`), as a player looks at the hand.
 
 The planner knows nothing of cities: `Objective` carries the weights the caller chose.
 """
@@ -47,7 +45,6 @@ FOOTPRINT_STEP_M = 0.012      # spacing of the extra rays under a piece's flat u
 VERDICT_AFTER_FALL_S = 0.3    # a rollout stops this long after the first fall: the rest is a wreck settling
 DISTURBED_MM = 2.0            # a structure piece that moved more than this counts as disturbed
 WIDEN_BELOW = 3               # fewer candidates than this many batches' worth: search finer
-SPOT_STANDS = 0.5             # a spot for a piece still in hand must stand at least this often
 
 
 @dataclass(frozen=True)
@@ -64,12 +61,6 @@ class PlannerParams:
     max_rollouts: int = 60        # ... but never more rollouts than this in one decision
     noise_mm: float = 2.0         # hand: position standard deviation
     noise_deg: float = 3.0        # hand: yaw standard deviation
-
-
-# The quick look at the pieces still in hand (see `_first_of_the_hand`): an easy bot's search.
-HAND_LOOKAHEAD = PlannerParams(stable_poses=3, yaw_steps=4, grid=4, candidates=3, rollouts=1, finalists=1,
-                               extra_rollouts=1, extra_batches=0, max_rollouts=6)
-HAND_FIRSTS = 2               # the best this many sure placements are looked past, no more (decision time)
 
 
 @dataclass(frozen=True)
@@ -402,8 +393,6 @@ def _roll_out_and_choose(world: World, snapshot: Snapshot, options: Sequence[Opt
         if all(stood[ranked[0]]):
             break   # the best option stood every time: no need to look wider
     best = max(results, key=lambda i: (_mean(results[i]), -i))
-    if len({option.piece_id for option in options}) > 1:
-        best = _first_of_the_hand(world, snapshot, options, seat, params, rng, shortlist, results, stood, best)
     return Plan(
         release=shortlist[best].release,
         score=_mean(results[best]),
@@ -413,47 +402,6 @@ def _roll_out_and_choose(world: World, snapshot: Snapshot, options: Sequence[Opt
         scores=tuple(results[best]),
         option=shortlist[best].option,
     )
-
-
-def _first_of_the_hand(world: World, snapshot: Snapshot, options: Sequence[Option], seat: int,
-                       params: PlannerParams, rng: random.Random, shortlist: list[Candidate],
-                       results: dict[int, list[float]], stood: dict[int, list[bool]], best: int) -> int:
-    """Which piece first, when the options are pieces that must all be placed this turn: the
-    best sure placement (it stood every time) after which every other pending piece still has
-    a spot that stands more often than not, found by a quick plan on the pile it leaves. Only
-    the best HAND_FIRSTS sure placements are looked past; failing those, the best score.
-
-    Scoring each placement alone puts an easy piece down first and can leave the rest no spot
-    at all; a player looks at the pieces still in hand. When every order leaves them a spot
-    (the usual case) this is the best score, as before."""
-    per_option: dict[int, int] = {}
-    for index in sorted(results, key=lambda i: (-_mean(results[i]), i)):
-        if all(stood[index]) and len(stood[index]) > 1:
-            per_option.setdefault(shortlist[index].option, index)
-    if len(per_option) < 2:
-        return best
-    for index in sorted(per_option.values(), key=lambda i: (-_mean(results[i]), i))[:HAND_FIRSTS]:
-        candidate = shortlist[index]
-        option = options[candidate.option]
-        world.load(snapshot)
-        try:
-            _, report = hand_place(world, option.structure, option.piece_id, candidate.release, seat, 0.0, 0.0,
-                                   rng, settle_timeout_s=3.0, stop_after_fall_s=VERDICT_AFTER_FALL_S)
-        except IntersectingPoseError:
-            continue
-        if report.fallen or report.only_active_fell:
-            continue
-        if leaves_a_spot(world.snapshot(), [o for o in options if o.piece_id != option.piece_id], seat, params, rng):
-            return index
-    return best
-
-
-def leaves_a_spot(snapshot: Snapshot, pending: Sequence[Option], seat: int, params: PlannerParams,
-                  rng: random.Random) -> bool:
-    """Whether every piece in `pending` has a spot on the pile in `snapshot` that stands more
-    often than not, by a quick plan each (an easy bot's search with this bot's hand)."""
-    quick = replace(HAND_LOOKAHEAD, noise_mm=params.noise_mm, noise_deg=params.noise_deg)
-    return all(plan_best(snapshot, [option], seat, quick, rng).stand_rate >= SPOT_STANDS for option in pending)
 
 
 def _batches(found: list[Candidate], size: int, count: int) -> list[list[Candidate]]:

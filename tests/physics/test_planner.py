@@ -4,8 +4,8 @@ from __future__ import annotations
 import random
 
 from physics.layout import TableLayout
-from physics.planner import (Objective, Option, PlannerParams, candidates, hand_place, leaves_a_spot,
-                             plan_best, plan_placement, random_placement)
+from physics.planner import (Objective, Option, PlannerParams, candidates, hand_place, plan_best,
+                             plan_placement, random_placement)
 from physics.world import World
 from play.controllers import DIFFICULTY_PARAMS
 
@@ -101,20 +101,3 @@ def test_several_options_are_weighed_in_one_search_each_by_its_own_objective():
     with World.from_snapshot(snapshot) as world:
         _, report = hand_place(world, 0, "grey-cylinder", first.release, 0, 0.0, 0.0, random.Random(0))
     assert not report.fallen and not report.only_active_fell
-
-
-def test_a_piece_still_in_hand_has_a_spot_on_a_bare_base_and_none_on_a_hopeless_pile():
-    """The quick look at the pieces still to place (which piece goes first in Philadelphia)."""
-    params = DIFFICULTY_PARAMS["hard"]
-    assert leaves_a_spot(empty_table(), [Option(0, "grey-holed_plank", Objective())], 0, params, random.Random(1))
-    snapshot = empty_table()
-    rng = random.Random(1)
-    for piece in EASY_STACK:   # the tall pile of the test above, where a holed plank cannot go
-        plan = plan_placement(snapshot, 0, piece, 0, Objective(), params, rng)
-        with World.from_snapshot(snapshot) as world:
-            hand_place(world, 0, piece, plan.release, 0, params.noise_mm, params.noise_deg, rng)
-            snapshot = world.snapshot()
-    assert not leaves_a_spot(snapshot, [Option(0, "grey-holed_plank", Objective())], 0, params, random.Random(1))
-    # One piece without a spot is enough to say no.
-    assert not leaves_a_spot(snapshot, [Option(0, "orange-short_plank", Objective()),
-                                        Option(0, "grey-holed_plank", Objective())], 0, params, random.Random(1))
