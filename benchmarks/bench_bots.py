@@ -9,9 +9,10 @@
   process: mean final height, pieces standing, the share of placements that dropped
   anything (the active piece or the structure), with its standard error over towers (towers
   are chaotic: one changed decision changes every later state; six towers read 15% for the
-  planner that thirty read 22% for), the share of those drops the planner foresaw (its choice stood in fewer than half
-  of its rollouts: a hopeless top, not a misjudged spot) and pieces fallen per placement (a
-  dropped active piece counts one). `hard_height_vs_random` is the ratio.
+  planner that thirty read 22% for), the share of those drops the planner foresaw (its
+  choice stood in fewer than half of its rollouts: a hopeless top, not a misjudged spot) and
+  pieces fallen per placement (a dropped active piece counts one). `hard_height_vs_random`
+  is the ratio.
 - `hard_vs_easy_win_rate` over seeded 2-player Philadelphia exhibitions (a tie counts half).
 - `tour_wall_s`: the 3-city tour (Philadelphia, Monaco, Paris) with 4 bots easy/normal/hard/hard.
 """
@@ -95,16 +96,15 @@ def run(quick: bool = False, towers: int = TOWERS) -> dict:
         figures[f"tower_{mode}_standing"] = round(statistics.mean(r["standing"] for r in results), 2)
         placements = sum(r["placements"] for r in results)
         drops = sum(r["drops"] for r in results)
-        rate = drops / placements
-        figures[f"tower_{mode}_drop_rate"] = round(rate, 3)
+        figures[f"tower_{mode}_drop_rate"] = round(drops / placements, 3)
         # Per tower, not per placement: a hopeless top drops its piece up to three times in a row.
         per_tower = [r["drops"] / r["placements"] for r in results]
-        figures[f"tower_{mode}_drop_rate_se"] = round(statistics.stdev(per_tower) / math.sqrt(towers), 3) if towers > 1 else None
-        if mode != "random":
-            figures[f"tower_{mode}_drops_foreseen_share"] = round(
-                sum(r["foreseen_drops"] for r in results) / max(1, drops), 3)
+        figures[f"tower_{mode}_drop_rate_se"] = \
+            round(statistics.stdev(per_tower) / math.sqrt(towers), 3) if towers > 1 else None
         figures[f"tower_{mode}_fallen_per_placement"] = round(sum(r["fallen"] for r in results) / placements, 3)
         if mode != "random":
+            figures[f"tower_{mode}_drops_foreseen_share"] = \
+                round(sum(r["foreseen_drops"] for r in results) / max(1, drops), 3)
             figures[f"decision_s_median_{mode}"] = round(statistics.median(
                 d for r in results for d in r["decisions"]), 3)
     figures["hard_height_vs_random"] = round(figures["tower_hard_height_mm"] / max(1.0, figures["tower_random_height_mm"]), 2)
