@@ -51,7 +51,7 @@ def solo_tower(mode: str, seed: int) -> dict:
             start = time.perf_counter()
             if mode == "random":
                 release = random_placement(snapshot, 0, piece, bot_rng)
-                noise, stand_rate = (0.0, 0.0), 1.0
+                noise, stand_rate = (0.0, 0.0), 1.0   # no plan, so no drop is foreseen
             else:
                 params = more_careful(DIFFICULTY_PARAMS[mode], attempt)   # as a bot seat does
                 plan = plan_placement(snapshot, 0, piece, 0, Objective(), params, bot_rng)

@@ -335,13 +335,13 @@ def plan_best(snapshot: Snapshot, options: Sequence[Option], seat: int, params: 
     choice of three costs about what one piece does."""
     if not options:
         raise ValueError("plan_best needs at least one option")
-    share = params if len(options) == 1 else replace(params, candidates=max(2, math.ceil(params.candidates / len(options))))
+    share = params.candidates if len(options) == 1 else max(2, math.ceil(params.candidates / len(options)))
     with World.from_snapshot(snapshot) as world:
         heights = [world.height_mm(option.structure) for option in options]
-        per_option = [[replace(c, option=k) for c in _spots(world, option, params, share.candidates)]
+        per_option = [[replace(c, option=k) for c in _spots(world, option, params, share)]
                       for k, option in enumerate(options)]
         # Each batch takes its share from every option: the first batch already weighs them all.
-        per_option_batches = [_batches(found, share.candidates, 1 + params.extra_batches) for found in per_option]
+        per_option_batches = [_batches(found, share, 1 + params.extra_batches) for found in per_option]
         pool = [[c for batches in per_option_batches if j < len(batches) for c in batches[j]]
                 for j in range(max(len(batches) for batches in per_option_batches))]
         return _roll_out_and_choose(world, snapshot, options, heights, seat, params, rng, pool,
