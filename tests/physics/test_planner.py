@@ -5,7 +5,8 @@ import random
 
 from physics.layout import TableLayout
 from physics.planner import (Objective, Option, PlannerParams, candidates, hand_place, plan_best,
-                             plan_placement, random_placement)
+                             plan_placement, random_placement, rollout)
+from physics.snapshot import Snapshot
 from physics.world import World
 from play.controllers import DIFFICULTY_PARAMS
 
@@ -74,6 +75,50 @@ def test_risky_spots_score_below_safe_ones_when_falls_are_expensive():
     careful = Objective(height_weight=0.0, fall_penalty=1000.0, drop_penalty=500.0)
     plan = plan_placement(snapshot, 0, "orange-ball", 0, careful, params, rng)
     assert plan.stand_rate == 1.0 and plan.score > -1.0
+
+
+# The hard bot's bench tower of seed 13 before its sixth piece (recorded 2026-11-30): a bowling
+# pin lies across a holed plank standing on an arch. A short plank set on the pin slides off and
+# reaches the table first; the pin follows it down about 0.3 s later.
+SLOW_TOPPLE = Snapshot.from_json(
+    '{"layout":{"bases":[{"face":"A","x":0.0,"y":-0.25,"yaw":0.0},{"face":"A","x":0.0,"y":0.25,"yaw":'
+    '3.141592653589793}],"common":false,"n_seats":2,"seat_angles":[-1.5707963267948966,1.570796326794'
+    '8966]},"pieces":[{"id":"grey-arch","orientation":[0.9738722684677046,0.22709646530860278,-3.0557'
+    '139564357888e-06,-1.202365244016839e-05],"position":[-0.0029490397012423377,-0.2314051134930155,'
+    '0.050354021599157986],"structure":0},{"id":"blue-holed_plank","orientation":[-0.2069683936330577'
+    '7,0.6761132011678224,0.6761596464749116,-0.20698588290623632],"position":[-0.0009911595457365282'
+    ',-0.2323286381600312,0.09999801532431081],"structure":0},{"id":"green-bowling_pin","orientation"'
+    ':[-0.4506349800419699,0.6191476022910576,-0.4728486506618337,-0.4358881908323405],"position":[0.'
+    '0006976006248501161,-0.22843490102282402,0.13669147036059165],"structure":0},{"id":"blue-axle","'
+    'orientation":[0.0007508892834989945,-3.225485179972857e-05,-0.012765302349407601,0.9999182377478'
+    '854],"position":[-0.0006300621407893324,-0.2887729151103969,0.03981210482484765],"structure":0},'
+    '{"id":"grey-ball","orientation":[4.111741508735234e-10,9.88797663415739e-10,0.38395895534223307,'
+    '0.9233501614298343],"position":[-0.04302627917359975,-0.20807327057073008,0.05500325820589066],"'
+    'structure":0},{"id":"green-flower_pot","orientation":[-2.9556228191123545e-05,5.0415700784817706'
+    'e-05,0.97022284169648,0.2422140252650403],"position":[0.039491796643937975,-0.25806918598078155,'
+    '0.060823546038280676],"structure":0}],"version":1}')
+
+
+def test_a_rollout_waits_for_what_a_dropped_piece_brings_down():
+    """A rollout stops soon after the first fall, but not before the pieces the falling one
+    knocked loose come down too: else the planner takes a toppled structure for a free re-place."""
+    aim = ((0.0, -0.25, 0.1602), (1.0, 0.0, 0.0, 0.0))
+    params = PlannerParams(noise_mm=1.5, noise_deg=2.5)
+
+    def settled_fully(stop_after_fall_s: float | None):
+        with World.from_snapshot(SLOW_TOPPLE) as world:
+            _, report = hand_place(world, 0, "grey-short_plank", aim, 0, params.noise_mm, params.noise_deg,
+                                   random.Random(3), stop_after_fall_s=stop_after_fall_s)
+        return report
+
+    full = settled_fully(None)
+    assert {"green-bowling_pin", "grey-short_plank"} <= {pid for pid, _ in full.fallen}
+    assert settled_fully(0.3).only_active_fell   # the verdict window this test was written against
+    with World.from_snapshot(SLOW_TOPPLE) as world:
+        score, stood = rollout(world, SLOW_TOPPLE, 0, "grey-short_plank", aim, 0, Objective(),
+                               world.height_mm(0), params, random.Random(3))
+    knocked = len(full.fallen) - 1
+    assert not stood and score == -Objective().fall_penalty * knocked - Objective().drop_penalty
 
 
 def test_the_random_baseline_places_anywhere_on_the_base():
