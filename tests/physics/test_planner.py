@@ -105,15 +105,15 @@ def test_a_rollout_waits_for_what_a_dropped_piece_brings_down():
     aim = ((0.0, -0.25, 0.1602), (1.0, 0.0, 0.0, 0.0))
     params = PlannerParams(noise_mm=1.5, noise_deg=2.5)
 
-    def settled_fully(stop_after_fall_s: float | None):
+    def verdict_after(stop_after_fall_s: float | None):
         with World.from_snapshot(SLOW_TOPPLE) as world:
             _, report = hand_place(world, 0, "grey-short_plank", aim, 0, params.noise_mm, params.noise_deg,
                                    random.Random(3), stop_after_fall_s=stop_after_fall_s)
         return report
 
-    full = settled_fully(None)
+    full = verdict_after(None)
     assert {"green-bowling_pin", "grey-short_plank"} <= {pid for pid, _ in full.fallen}
-    assert settled_fully(0.3).only_active_fell   # the verdict window this test was written against
+    assert verdict_after(0.3).only_active_fell   # what the old 0.3 s window called it: a lone drop
     with World.from_snapshot(SLOW_TOPPLE) as world:
         score, stood = rollout(world, SLOW_TOPPLE, 0, "grey-short_plank", aim, 0, Objective(),
                                world.height_mm(0), params, random.Random(3))
