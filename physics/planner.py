@@ -10,8 +10,7 @@
    world rebuilt from the turn's snapshot (the same rebuild path the match uses), and scored by
    what happened: falls, drops, height gained, touches, pieces disturbed. A rollout that drops
    something stops a second after the first fall, once what it knocked loose is down too (the
-   verdict is in; see `rollout`). Finalists get more rollouts;
-   the best mean wins.
+   verdict is in; see `rollout`). Finalists get more rollouts; the best mean wins.
 4. Several options (which pending piece first, which common base: `plan_best`) share one
    search: each batch of candidates takes its share from every option, under one budget.
 

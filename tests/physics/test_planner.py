@@ -79,7 +79,7 @@ def test_risky_spots_score_below_safe_ones_when_falls_are_expensive():
 
 # The hard bot's bench tower of seed 13 before its sixth piece (recorded 2026-11-30): a bowling
 # pin lies across a holed plank standing on an arch. A short plank set on the pin slides off and
-# reaches the table first; the pin follows it down about 0.3 s later.
+# reaches the table first; the pin follows it down more than 0.3 s later.
 SLOW_TOPPLE = Snapshot.from_json(
     '{"layout":{"bases":[{"face":"A","x":0.0,"y":-0.25,"yaw":0.0},{"face":"A","x":0.0,"y":0.25,"yaw":'
     '3.141592653589793}],"common":false,"n_seats":2,"seat_angles":[-1.5707963267948966,1.570796326794'
