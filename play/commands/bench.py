@@ -5,7 +5,7 @@ import argparse
 import importlib
 import json
 
-BENCHMARKS = ("physics", "bots", "popart")
+BENCHMARKS = ("physics", "bots", "planner", "popart")
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:

@@ -1,0 +1,121 @@
+"""How often the placement planner's choice really stands, on tables held fixed (figures,
+never pass/fail).
+
+    junkart bench planner --json        or        python -m benchmarks.bench_planner [--quick]
+
+Towers and duels (`bench_bots`) are chaotic: one changed decision changes every later table, so
+two planners compared by them differ by the noise of different games as much as by their own
+difference (a drop rate over 30 towers moves ±2.4 points by chance; 40 duels, ±7). Here the
+tables come first and do not depend on any planner: towers of random pieces, each dropped at
+random spots of the base until it stood. On every table the planner chooses where the next
+piece goes, and the bot's hand then places it there `TRIALS` times with its own noise and a
+full settle, as a match does. The tables and the hand's noise draws are the same on every run,
+so running this on two commits compares their planners alone.
+
+Per difficulty and objective (`height`: the solo tower test's; `survival`: Philadelphia's):
+- `<level>_<objective>_stood`: share of the trials in which nothing fell;
+- `..._foreseen`: the share the planner's own rollouts expected (its calibration);
+- `..._tables_always_stood`: share of tables on which every trial stood;
+- `..._decision_s_median`: planning time per table.
+"""
+from __future__ import annotations
+
+import json
+import random
+import statistics
+import sys
+import time
+
+from game.pieces import PIECE_IDS
+from physics.layout import TableLayout
+from physics.planner import Objective, hand_place, plan_placement, random_placement
+from physics.snapshot import Snapshot
+from physics.world import World
+from play.controllers import DIFFICULTY_PARAMS
+from play.objectives import objective_for
+
+TOWERS = 6
+PIECES = 10               # per tower; the tables are the towers before each piece from FIRST_TABLE on
+FIRST_TABLE = 2           # an empty base or a single piece takes almost anything: skip them
+RANDOM_TRIES = 12         # random spots tried per piece before the tower goes on without it
+TRIALS = 8                # hand placements of each chosen aim
+LEVELS = ("normal", "hard")
+OBJECTIVES = {
+    "height": lambda piece: Objective(),
+    "survival": lambda piece: objective_for("philadelphia", piece, ()),
+}
+
+
+def fixed_tables(towers: int = TOWERS) -> list[tuple[Snapshot, str]]:
+    """(table, piece to place next) pairs from random towers whose pieces all stood."""
+    tables: list[tuple[Snapshot, str]] = []
+    for seed in range(towers):
+        rng = random.Random(f"fixed-table:{seed}")
+        with World(TableLayout.for_seats(2)) as world:
+            snapshot = world.snapshot()
+        for index, piece in enumerate(rng.sample(PIECE_IDS, PIECES)):
+            if index >= FIRST_TABLE:
+                tables.append((snapshot, piece))
+            snapshot = _stood_somewhere(snapshot, piece, rng)
+    return tables
+
+
+def _stood_somewhere(snapshot: Snapshot, piece: str, rng: random.Random) -> Snapshot:
+    """The table with `piece` added at the first random spot where nothing fell (or without it)."""
+    for _ in range(RANDOM_TRIES):
+        release = random_placement(snapshot, 0, piece, rng)
+        with World.from_snapshot(snapshot) as world:
+            _, report = hand_place(world, 0, piece, release, 0, 0.0, 0.0, rng)
+            if not report.fallen and not report.only_active_fell:
+                return world.snapshot()
+    return snapshot
+
+
+def judge(level: str, objective: str, tables: list[tuple[Snapshot, str]], trials: int = TRIALS) -> dict:
+    """The figures of one difficulty's planner under one objective on `tables`."""
+    params = DIFFICULTY_PARAMS[level]
+    stood, foreseen, always, decisions = 0, 0.0, 0, []
+    for k, (snapshot, piece) in enumerate(tables):
+        start = time.perf_counter()
+        plan = plan_placement(snapshot, 0, piece, 0, OBJECTIVES[objective](piece), params,
+                              random.Random(f"planner:{level}:{objective}:{k}"))
+        decisions.append(time.perf_counter() - start)
+        hand = random.Random(f"hand:{k}")   # the same draws whichever spot was chosen
+        here = 0
+        for _ in range(trials):
+            with World.from_snapshot(snapshot) as world:
+                _, report = hand_place(world, 0, piece, plan.release, 0, params.noise_mm, params.noise_deg, hand)
+            here += not report.fallen and not report.only_active_fell
+        stood += here
+        always += here == trials
+        foreseen += plan.stand_rate
+    n = len(tables)
+    prefix = f"{level}_{objective}"
+    return {
+        f"{prefix}_stood": round(stood / (n * trials), 3),
+        f"{prefix}_foreseen": round(foreseen / n, 3),
+        f"{prefix}_tables_always_stood": round(always / n, 3),
+        f"{prefix}_decision_s_median": round(statistics.median(decisions), 3),
+    }
+
+
+def run(quick: bool = False) -> dict:
+    started = time.perf_counter()
+    tables = fixed_tables(1 if quick else TOWERS)
+    if quick:
+        tables = tables[:3]
+    trials = 2 if quick else TRIALS
+    figures: dict = {"tables": len(tables), "trials": trials}
+    for level in ("hard",) if quick else LEVELS:
+        for objective in OBJECTIVES:
+            figures.update(judge(level, objective, tables, trials))
+    figures["bench_wall_s"] = round(time.perf_counter() - started, 1)
+    return figures
+
+
+def main() -> None:
+    print(json.dumps(run(quick="--quick" in sys.argv), sort_keys=True))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,47 @@
+"""The planner bench's tables are fixed and real, and its trials count what really stood."""
+from itertools import pairwise
+
+import pytest
+
+import benchmarks.bench_planner as bench
+from physics.planner import Plan
+from physics.world import World
+
+
+@pytest.fixture(scope="module")
+def one_tower_of_tables():
+    return bench.fixed_tables(1)
+
+
+def test_the_fixed_tables_are_the_same_every_time_and_hold_only_pieces_that_stood(one_tower_of_tables):
+    first, second = one_tower_of_tables, bench.fixed_tables(1)
+    assert [(s.digest(), p) for s, p in first] == [(s.digest(), p) for s, p in second]
+    assert len(first) == bench.PIECES - bench.FIRST_TABLE
+    for (table, piece), (later, _) in pairwise(first):
+        assert piece not in table.pieces_on(0)
+        # The next table is this one with at most the piece added (no planner, no falls).
+        assert set(table.pieces_on(0)) <= set(later.pieces_on(0)) <= set(table.pieces_on(0)) | {piece}
+    assert len(first[-1][0].pieces_on(0)) >= bench.FIRST_TABLE   # random spots do find room
+    with World.from_snapshot(first[-1][0]) as world:
+        assert world.height_mm(0) > 60.0
+
+
+def test_trials_place_the_chosen_aim_for_real_and_are_repeatable(one_tower_of_tables, monkeypatch):
+    tables = one_tower_of_tables[:2]
+    figures, again = (bench.judge("easy", "survival", tables, trials=3) for _ in range(2))
+    for key in ("stood", "foreseen", "tables_always_stood"):   # not the decision time
+        assert figures[f"easy_survival_{key}"] == again[f"easy_survival_{key}"]
+    assert figures["easy_survival_stood"] * 6 == round(figures["easy_survival_stood"] * 6)
+    assert 0.0 <= figures["easy_survival_foreseen"] <= 1.0
+
+    def beside_the_base(snapshot, structure, piece, seat, objective, params, rng):
+        # An aim over the bare table, 20 cm from the base: every trial must drop the piece.
+        base = snapshot.layout.bases[structure]
+        return Plan(release=((base.x + 0.2, base.y, 0.1), (0.0, 0.0, 0.0, 1.0)), score=0.0, stand_rate=0.75,
+                    considered=1, rolled_out=1)
+
+    monkeypatch.setattr(bench, "plan_placement", beside_the_base)
+    missed = bench.judge("easy", "height", tables, trials=2)
+    assert missed["easy_height_stood"] == 0.0
+    assert missed["easy_height_tables_always_stood"] == 0.0
+    assert missed["easy_height_foreseen"] == 0.75
