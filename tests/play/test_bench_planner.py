@@ -29,9 +29,11 @@ def test_the_fixed_tables_are_the_same_every_time_and_hold_only_pieces_that_stoo
 def test_trials_place_the_chosen_aim_for_real_and_are_repeatable(one_tower_of_tables, monkeypatch):
     tables = one_tower_of_tables[:2]
     figures, again = (bench.judge("easy", "survival", tables, trials=3) for _ in range(2))
-    for key in ("stood", "foreseen", "tables_always_stood"):   # not the decision time
+    for key in ("stood", "foreseen", "tables_always_stood", "per_table"):   # not the decision time
         assert figures[f"easy_survival_{key}"] == again[f"easy_survival_{key}"]
-    assert figures["easy_survival_stood"] * 6 == round(figures["easy_survival_stood"] * 6)
+    per_table = [int(digit) for digit in figures["easy_survival_per_table"]]
+    assert len(per_table) == 2 and all(0 <= here <= 3 for here in per_table)
+    assert figures["easy_survival_stood"] == round(sum(per_table) / 6, 3)
     assert 0.0 <= figures["easy_survival_foreseen"] <= 1.0
 
     def beside_the_base(snapshot, structure, piece, seat, objective, params, rng):
@@ -44,4 +46,5 @@ def test_trials_place_the_chosen_aim_for_real_and_are_repeatable(one_tower_of_ta
     missed = bench.judge("easy", "height", tables, trials=2)
     assert missed["easy_height_stood"] == 0.0
     assert missed["easy_height_tables_always_stood"] == 0.0
+    assert missed["easy_height_per_table"] == "00"
     assert missed["easy_height_foreseen"] == 0.75
