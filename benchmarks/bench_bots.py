@@ -60,7 +60,7 @@ def solo_tower(mode: str, seed: int) -> dict:
             with World.from_snapshot(snapshot) as world:
                 _, report = hand_place(world, 0, piece, release, 0, noise[0], noise[1], bot_rng)
                 snapshot = world.snapshot()
-            dropped = bool(report.fallen) or report.only_active_fell
+            dropped = not report.nothing_fell
             drops += dropped
             foreseen += dropped and stand_rate < FORESEEN_BELOW
             fallen += len(report.fallen) or report.only_active_fell

@@ -71,7 +71,7 @@ def _stood_somewhere(snapshot: Snapshot, piece: str, rng: random.Random) -> Snap
         release = random_placement(snapshot, 0, piece, rng)
         with World.from_snapshot(snapshot) as world:
             _, report = hand_place(world, 0, piece, release, 0, 0.0, 0.0, rng)
-            if not report.fallen and not report.only_active_fell:
+            if report.nothing_fell:
                 return world.snapshot()
     return snapshot
 
@@ -92,7 +92,7 @@ def judge(level: str, objective: str, tables: list[tuple[Snapshot, str]], trials
         for _ in range(trials):
             with World.from_snapshot(snapshot) as world:
                 _, report = hand_place(world, 0, piece, plan.release, 0, params.noise_mm, params.noise_deg, hand)
-            here += not report.fallen and not report.only_active_fell
+            here += report.nothing_fell
         per_table.append(here)
         foreseen += plan.stand_rate
     n = len(tables)

@@ -20,7 +20,7 @@ World (context manager; close() frees the client)
     world.place(structure, piece_id, release_pose, seat, trajectory=None, settle_timeout_s=10.0)
         -> PlacementReport(fallen=((piece_id, structure), ...), active_fell, only_active_fell,
                            touching=(piece ids / "base:<k>"), settled, heights_mm, caused_by=seat,
-                           simulated_s, active_pose)
+                           simulated_s, active_pose; .nothing_fell: no fall and no drop)
         release_pose = ((x, y, z), (qx, qy, qz, qw)). trajectory = the held piece's recorded
         targets: it appears at trajectory[0], is pulled toward each later pose and then
         release_pose, one per physics tick (1/480 s), and is let go. () = let go at release_pose

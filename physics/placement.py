@@ -57,6 +57,11 @@ class PlacementReport:
     simulated_s: float                          # from the first held tick to the end of settling
     active_pose: Pose | None                    # where the active piece came to rest (None if it fell)
 
+    @property
+    def nothing_fell(self) -> bool:
+        """Neither the structure nor the active piece lost anything (a free re-place is a drop too)."""
+        return not self.fallen and not self.only_active_fell
+
 
 def default_path(release: Pose, lift_m: float) -> list[Pose]:
     """Straight down from `lift_m` above the release pose to it, one pose per tick ([] if no lift)."""

@@ -324,7 +324,7 @@ def rollout(world: World, snapshot: Snapshot, structure: int, piece_id: str, aim
     except IntersectingPoseError:
         return -objective.drop_penalty, False
     after = world.snapshot()
-    return score_report(report, height_before_mm, snapshot, after, objective), not report.fallen and not report.only_active_fell
+    return score_report(report, height_before_mm, snapshot, after, objective), report.nothing_fell
 
 
 def plan_placement(snapshot: Snapshot, structure: int, piece_id: str, seat: int, objective: Objective,

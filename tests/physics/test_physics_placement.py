@@ -21,10 +21,11 @@ def test_overloading_an_overhanging_plank_drops_both_and_blames_the_placing_seat
     # Paris: one common base, so the structure (0) and the placing seat (2) differ.
     with World(TableLayout.common(1, 3)) as world:
         first = _place_on(world, 0, "orange-long_plank", dx=0.04, seat=1)  # centre of mass still over the base
-        assert not first.fallen and not first.active_fell and first.settled
+        assert not first.fallen and not first.active_fell and first.settled and first.nothing_fell
         report = _place_on(world, 0, "green-grooved_block", dx=0.12, seat=2)  # on the far end: tips the plank
         assert report.active_fell and not report.only_active_fell
         assert report.fallen == (("orange-long_plank", 0), ("green-grooved_block", 0))
+        assert not report.nothing_fell
         assert report.caused_by == 2
         assert report.touching == () and report.active_pose is None
         assert world.piece_ids() == ()           # fallen pieces leave the world
@@ -38,6 +39,7 @@ def test_lone_active_piece_off_the_edge_is_a_free_re_place() -> None:
         report = _place_on(world, 0, "grey-short_plank", dx=0.085)  # centre of mass 3.5 cm past the edge
         assert report.active_fell and report.only_active_fell
         assert report.fallen == ()
+        assert not report.nothing_fell   # a free re-place is still a drop
         assert report.settled
         assert world.piece_ids() == ("blue-cylinder",)  # the piece is back in hand
         assert world.snapshot().pieces[0].position == pytest.approx(before.pieces[0].position, abs=1e-4)
