@@ -28,6 +28,9 @@ DIFFICULTY_PARAMS: dict[str, PlannerParams] = {
                           extra_rollouts=4, extra_batches=2, max_rollouts=48, noise_mm=1.5, noise_deg=2.5),
 }
 DIFFICULTIES = tuple(DIFFICULTY_PARAMS)
+# Which bots play the long game in the survival cities (see play/objectives.py): a strategy, not
+# a steadier hand, so easy and normal bots stay beatable by a player who builds low.
+LONG_GAME = {"easy": False, "normal": False, "hard": True}
 MAX_PLACE_OPTIONS = 3   # e.g. Pisa's two bases, or a choice of which pending piece goes first
 
 
@@ -92,7 +95,8 @@ class BotController:
         place more carefully, as a player does after dropping a piece."""
         params = more_careful(self.params, attempt)
         places = options[:MAX_PLACE_OPTIONS]
-        choices = [Option(p.structure, p.piece, objective_for(city, p.piece, pieces_on.get(p.structure, ())))
+        long_game = LONG_GAME[self.difficulty]
+        choices = [Option(p.structure, p.piece, objective_for(city, p.piece, pieces_on.get(p.structure, ()), long_game))
                    for p in places]
         plan = plan_best(snapshot, choices, places[0].seat, params, self.rng)
         return places[plan.option], BotIntent(plan.release, params.noise_mm, params.noise_deg, plan)

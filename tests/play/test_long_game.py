@@ -1,0 +1,67 @@
+"""The hard bot's long game in the survival cities: it keeps its structure low, so the pieces
+still to come find level room (real worlds, real rollouts)."""
+from __future__ import annotations
+
+import random
+
+from physics.catalogue import stable_poses
+from physics.layout import TableLayout
+from physics.planner import candidates, hand_place
+from physics.world import World
+from play.controllers import DIFFICULTY_PARAMS, LONG_GAME, BotController
+from play.objectives import objective_for
+from game.actions import Place
+
+UNDER = "grey-short_plank"
+PLANK = "blue-short_plank"
+
+
+def plank_near_the_edge():
+    """Base 0 with a short plank lying flat near one edge: room on the base beside it, and the
+    same flat 3 x 8 cm on top of it, 1.5 cm up."""
+    with World(TableLayout.for_seats(2)) as world:
+        base = world.layout.bases[0]
+        quat = stable_poses(UNDER)[0].orientation
+        x, y = base.x, base.y - 0.03
+        world.add(UNDER, 0, (x, y, world.resting_z(UNDER, x, y, quat) + 0.0005), quat)
+        world.settle()
+        return world.snapshot()
+
+
+def height_after(snapshot, release) -> float:
+    with World.from_snapshot(snapshot) as world:
+        _, report = hand_place(world, 0, PLANK, release, 0, 0.0, 0.0, random.Random(0))
+        assert report.nothing_fell
+        return world.height_mm(0)
+
+
+def test_the_long_game_searches_low_spots_first_where_height_seeking_searches_high_ones():
+    snapshot = plank_near_the_edge()
+    params = DIFFICULTY_PARAMS["hard"]
+    with World.from_snapshot(snapshot) as world:
+        plank_top = world.height_mm(0)
+        low = candidates(world, 0, PLANK, params, objective_for("philadelphia", PLANK, (UNDER,), long_game=True))
+        high = candidates(world, 0, PLANK, params, objective_for("tokyo", PLANK, (UNDER,)))
+    assert low and high
+    # Release heights of the plank's centre: lying on the base 3.8 cm, on its edge there 4.6 cm,
+    # lying on the other plank 5.3 cm.
+    assert all(c.release[0][2] < 0.040 for c in low[:params.candidates // 2])
+    assert all(c.release[0][2] > 0.044 for c in high[:params.candidates // 2])
+    assert plank_top > 44.0
+
+
+def test_only_the_hard_bot_plays_the_long_game_and_only_where_surviving_pays():
+    snapshot = plank_near_the_edge()
+    with World.from_snapshot(snapshot) as world:
+        plank_top = world.height_mm(0)
+    place = [Place(0, PLANK, 0)]
+    heights = {}
+    for city in ("philadelphia", "tokyo"):
+        bot = BotController("hard", "long-game")
+        _, intent = bot.placement(snapshot, place, city, {0: (UNDER,)})
+        assert intent.plan.stand_rate == 1.0
+        heights[city] = height_after(snapshot, intent.aim)
+    assert heights["philadelphia"] < plank_top + 1.0     # beside it, on the base
+    assert heights["tokyo"] > plank_top + 10.0           # on top of it
+    assert objective_for("philadelphia", PLANK, (UNDER,), long_game=True).height_weight < 0.0
+    assert [level for level in DIFFICULTY_PARAMS if LONG_GAME[level]] == ["hard"]
