@@ -5,7 +5,7 @@ import argparse
 import importlib
 import json
 
-BENCHMARKS = ("physics", "bots", "planner", "popart")
+BENCHMARKS = ("physics", "bots", "planner", "survival", "popart")
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
