@@ -18,20 +18,19 @@
 """
 from __future__ import annotations
 
-import json
 import math
 import random
 import statistics
-import sys
 import time
 
+from benchmarks import print_figures
 from game.api import TourConfig
 from game.pieces import PIECE_IDS
 from physics.layout import TableLayout
 from physics.planner import Objective, hand_place, plan_placement, random_placement
 from physics.world import World
 from play.controllers import DIFFICULTY_PARAMS, BotController, more_careful
-from play.match import Match
+from play.match import MAX_FREE_REPLACES, Match
 
 
 TOWERS = 10                # towers per mode: the drop rate's standard error is about 4 points
@@ -47,7 +46,7 @@ def solo_tower(mode: str, seed: int) -> dict:
         snapshot = world.snapshot()
     decisions, drops, foreseen, fallen = [], 0, 0, 0
     for piece in pieces:
-        for attempt in range(3):   # a dropped active piece is picked up again, as at the table
+        for attempt in range(MAX_FREE_REPLACES):   # a dropped active piece is picked up again, as at the table
             start = time.perf_counter()
             if mode == "random":
                 release = random_placement(snapshot, 0, piece, bot_rng)
@@ -120,9 +119,5 @@ def run(quick: bool = False, towers: int = TOWERS) -> dict:
     return figures
 
 
-def main() -> None:
-    print(json.dumps(run(quick="--quick" in sys.argv), sort_keys=True))
-
-
 if __name__ == "__main__":
-    main()
+    print_figures(run)

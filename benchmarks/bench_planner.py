@@ -25,12 +25,11 @@ Per difficulty and objective (`height`: the solo tower test's; `survival`: Phila
 """
 from __future__ import annotations
 
-import json
 import random
 import statistics
-import sys
 import time
 
+from benchmarks import print_figures
 from game.pieces import PIECE_IDS
 from physics.layout import TableLayout
 from physics.planner import Objective, hand_place, plan_placement, random_placement
@@ -120,9 +119,5 @@ def run(quick: bool = False) -> dict:
     return figures
 
 
-def main() -> None:
-    print(json.dumps(run(quick="--quick" in sys.argv), sort_keys=True))
-
-
 if __name__ == "__main__":
-    main()
+    print_figures(run)

@@ -22,13 +22,12 @@ Per bot:
 """
 from __future__ import annotations
 
-import json
 import math
 import random
 import statistics
-import sys
 import time
 
+from benchmarks import print_figures
 from game.pieces import PIECE_IDS
 from physics.layout import TableLayout
 from physics.planner import hand_place, plan_placement
@@ -95,9 +94,5 @@ def run(quick: bool = False) -> dict:
     return figures
 
 
-def main() -> None:
-    print(json.dumps(run(quick="--quick" in sys.argv), sort_keys=True))
-
-
 if __name__ == "__main__":
-    main()
+    print_figures(run)

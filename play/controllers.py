@@ -14,7 +14,7 @@ from game import bots as card_bots
 from game.actions import Action, Place
 from game.pieces import shape_of
 from game.tour import State
-from physics.planner import Option, Plan, PlannerParams, Pose, plan_best
+from physics.planner import Objective, Option, Plan, PlannerParams, Pose, plan_best
 from physics.snapshot import Snapshot
 from play.objectives import objective_for
 from play.timing import TIME_MODELS, TimeModel
@@ -95,11 +95,14 @@ class BotController:
         place more carefully, as a player does after dropping a piece."""
         params = more_careful(self.params, attempt)
         places = options[:MAX_PLACE_OPTIONS]
-        long_game = LONG_GAME[self.difficulty]
-        choices = [Option(p.structure, p.piece, objective_for(city, p.piece, pieces_on.get(p.structure, ()), long_game))
+        choices = [Option(p.structure, p.piece, self.objective(city, p.piece, pieces_on.get(p.structure, ())))
                    for p in places]
         plan = plan_best(snapshot, choices, places[0].seat, params, self.rng)
         return places[plan.option], BotIntent(plan.release, params.noise_mm, params.noise_deg, plan)
+
+    def objective(self, city: str, piece: str, structure_pieces: tuple[str, ...]) -> Objective:
+        """What this bot aims for when it places `piece` in `city` (its level decides the long game)."""
+        return objective_for(city, piece, structure_pieces, LONG_GAME[self.difficulty])
 
     def placement_time(self, piece: str, replaces: int) -> float:
         return self.time_model.placement_time(shape_of(piece), replaces, self.rng)

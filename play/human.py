@@ -15,8 +15,7 @@ from game.actions import Action, Place
 from physics.planner import Pose, candidates, hand_place
 from physics.snapshot import Snapshot
 from physics.world import World
-from play.controllers import DIFFICULTY_PARAMS, LONG_GAME, BotController, BotIntent, HandIntent
-from play.objectives import objective_for
+from play.controllers import DIFFICULTY_PARAMS, BotController, BotIntent, HandIntent
 
 HUMAN = "human"
 ASSIST_LEVEL = "normal"       # who aims your pieces (and answers for you on autopilot)
@@ -85,8 +84,7 @@ class HumanSeat:
         place, intent = self.assist.placement(snapshot, options, city, pieces_on)
         assert isinstance(intent, BotIntent)
         poses = [intent.aim]
-        objective = objective_for(city, place.piece, pieces_on.get(place.structure, ()),
-                                  LONG_GAME[self.assist.difficulty])
+        objective = self.assist.objective(city, place.piece, pieces_on.get(place.structure, ()))
         with World.from_snapshot(snapshot) as world:
             for c in candidates(world, place.structure, place.piece, self.assist.params, objective):
                 if len(poses) >= MAX_AIMS:
