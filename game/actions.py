@@ -247,6 +247,17 @@ class DrawStartPlayer(Action):
 
 @register
 @dataclass(frozen=True)
+class ChooseSide(Action):
+    """Turn your base this side up for the whole World Tour (setup: "Each player chooses which
+    side to place it"): "A" flat, "B" with the raised rim."""
+    VERB: ClassVar[str] = "side"
+    FIELDS: ClassVar[tuple[tuple[str, str], ...]] = (("seat", "int"), ("side", "str"))
+    seat: int
+    side: str
+
+
+@register
+@dataclass(frozen=True)
 class Offer(Action):
     """Offer these cards from your hand to another seat (Home Town: 2 cards to the next player)."""
     VERB: ClassVar[str] = "offer"

@@ -10,7 +10,8 @@
         state = apply(state, action)
 
 `to_act` is empty while a chance action is due or when the tour is over. Several seats in
-`to_act` means a simultaneous hidden choice: apply them in any order. A `Place` prototype
+`to_act` means a simultaneous choice: apply them in any order (before the first city, every
+seat chooses its base's side this way, with no exhibition open yet). A `Place` prototype
 (outcome None) says which piece goes on which structure index; run the physics and apply
 `place.with_outcome(PlacementOutcome(...))`.
 """
@@ -25,12 +26,13 @@ from game.actions import Action
 from game.errors import (IllegalActionError, MalformedActionError, UnknownCityError,
                          UnsupportedPlayerCountError)
 from game.state import Exhibition
-from game.tour import State, TourConfig, TourOutcome, new_tour, state_from_json, state_to_json
+from game.tour import (BASE_SIDES, State, TourConfig, TourOutcome, base_side, new_tour, state_from_json,
+                       state_to_json)
 
 __all__ = ["State", "TourConfig", "TourOutcome", "Exhibition", "new_tour", "legal_actions", "to_act",
            "apply", "observe", "is_terminal", "outcome", "is_chance", "sample_chance", "state_to_json",
            "state_from_json", "IllegalActionError", "MalformedActionError", "UnknownCityError",
-           "UnsupportedPlayerCountError", "current"]
+           "UnsupportedPlayerCountError", "current", "BASE_SIDES", "base_side"]
 
 
 def current(state: State) -> Exhibition | None:
@@ -47,6 +49,8 @@ def sample_chance(state: State, rng: random.Random) -> Action:
 
 
 def to_act(state: State) -> tuple[int, ...]:
+    if state.phase == "sides":
+        return _tour.sides_to_choose(state)
     if state.phase not in ("play", "faceoff") or state.exhibition is None or is_chance(state):
         return ()
     return exh.to_act(state.exhibition)
@@ -55,6 +59,8 @@ def to_act(state: State) -> tuple[int, ...]:
 def legal_actions(state: State, seat: int) -> list[Action]:
     if seat not in to_act(state):
         return []
+    if state.phase == "sides":
+        return _tour.side_choices(state, seat)
     assert state.exhibition is not None
     return exh.legal_actions(state.exhibition, seat)
 

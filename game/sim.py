@@ -63,7 +63,8 @@ def complete(state: api.State, action: Action, rng: random.Random,
              outcome_fn: OutcomeFn = random_outcome) -> Action:
     """Give a prototype that needs physics (a Place, or a city's own e.g. shot) a random outcome."""
     ex = state.exhibition
-    assert ex is not None
+    if ex is None:
+        return action      # a choice before the first city (a base's side) needs no physics
     special = get_city(ex.city).random_physics(ex, action, rng)
     if special is not None:
         return special

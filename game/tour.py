@@ -6,6 +6,10 @@ first tour Philadelphia -> Monaco -> Paris). The first city's start player is ch
 (a chance action); later cities start with the fewest fans, ties going to the next seat
 clockwise from the previous start player.
 
+Bases: before the first city each player chooses the side their base shows for the whole tour
+(`ChooseSide`, all at once, like the rulebook's setup): "A" flat or "B" with a raised rim. A
+config may fix the sides instead (`base_sides`); the cities' common bases are side A.
+
 Winner: most fans; tie -> most fans won in the last city; still tied -> shared victory, or,
 with `faceoff=True`, a final Monaco face-off between the tied seats (its fans decide only the
 winner; a tie there is shared).
@@ -16,7 +20,7 @@ import random
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
-from game.actions import Action, DealCities, DrawStartPlayer, Shuffle
+from game.actions import Action, ChooseSide, DealCities, DrawStartPlayer, Shuffle
 from game.cards import FAN_SUPPLY_TOTAL, JUNK_CARD_IDS
 from game.cities import canonical_name, get_city, registry, split_variant
 from game.errors import IllegalActionError, UnsupportedPlayerCountError
@@ -24,6 +28,7 @@ from game.state import Exhibition, exhibition_from_json, exhibition_to_json
 
 FIRST_TOUR: tuple[str, ...] = ("philadelphia", "monaco", "paris")
 MIN_SEATS, MAX_SEATS = 2, 6
+BASE_SIDES = ("A", "B")     # A flat, B with a raised rim (physics.layout.FACES)
 
 
 @dataclass(frozen=True)
@@ -34,6 +39,7 @@ class TourConfig:
     include_nashville: bool = False           # random deals: Nashville only when asked for
     start_seat: int | None = None             # first city's start player; None = drawn
     faceoff: bool = False                     # final Monaco face-off between tied players
+    base_sides: tuple[str, ...] | None = None # one side per seat; None = the players choose
 
     @classmethod
     def parse(cls, spec: str, num_seats: int, **options: Any) -> "TourConfig":
@@ -53,13 +59,16 @@ class TourConfig:
         return cls(num_seats, names, **options)
 
     def to_json(self) -> dict[str, Any]:
-        return {f.name: (list(getattr(self, f.name)) if f.name == "cities" else getattr(self, f.name))
-                for f in fields(self)}
+        return {f.name: (list(value) if isinstance(value, tuple) else value)
+                for f in fields(self) for value in [getattr(self, f.name)]}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "TourConfig":
         values = dict(data)
         values["cities"] = tuple(values.get("cities", ()))
+        # Files from before the players chose: every base showed side A.
+        sides = values.get("base_sides", ["A"] * int(values.get("num_seats", 0)))
+        values["base_sides"] = None if sides is None else tuple(sides)
         return cls(**values)
 
 
@@ -72,8 +81,9 @@ class State:
     start_seat: int = -1                        # current city's start player (-1: not drawn yet)
     banked: tuple[int, ...] = ()                # fans from finished cities, per seat
     results: tuple[tuple[int, ...], ...] = ()   # fans won in each finished city, per seat
-    phase: str = "cities"                       # cities | start | play | faceoff | over
+    phase: str = "cities"                       # cities | start | sides | play | faceoff | over
     exhibition: Exhibition | None = None
+    base_sides: tuple[str, ...] = ()            # per seat: "A", "B", or "" while still to choose
     faceoff_seats: tuple[int, ...] = ()
     faceoff_fans: tuple[int, ...] = ()
 
@@ -104,6 +114,10 @@ def check_config(config: TourConfig) -> None:
             get_city(name).check_players(config.num_seats)
     if config.start_seat is not None and not 0 <= config.start_seat < config.num_seats:
         raise ValueError(f"start seat {config.start_seat} is not a seat (0-{config.num_seats - 1})")
+    sides = config.base_sides
+    if sides is not None and (len(sides) != config.num_seats or any(side not in BASE_SIDES for side in sides)):
+        raise ValueError(f"base sides {','.join(map(str, sides)) or '-'}: give A or B for each of the "
+                         f"{config.num_seats} seats")
 
 
 def eligible_cities(config: TourConfig) -> tuple[str, ...]:
@@ -115,7 +129,7 @@ def eligible_cities(config: TourConfig) -> tuple[str, ...]:
 def new_tour(config: TourConfig) -> State:
     check_config(config)
     zeros = tuple(0 for _ in range(config.num_seats))
-    state = State(config=config, banked=zeros)
+    state = State(config=config, banked=zeros, base_sides=config.base_sides or ("",) * config.num_seats)
     if config.random_cities:
         return state
     return _after_cities(state, config.cities)
@@ -125,7 +139,43 @@ def _after_cities(state: State, cities: tuple[str, ...]) -> State:
     state = replace(state, cities=cities, phase="start")
     if state.config.start_seat is None:
         return state
-    return _open_city(state, 0, state.config.start_seat)
+    return _begin(state, state.config.start_seat)
+
+
+def _begin(state: State, start_seat: int) -> State:
+    """The first city opens once every base shows the side its player chose."""
+    if all(state.base_sides):
+        return _open_city(state, 0, start_seat)
+    return replace(state, start_seat=start_seat, phase="sides")
+
+
+def sides_to_choose(state: State) -> tuple[int, ...]:
+    """The seats still choosing their base's side (all at once, in any order)."""
+    return tuple(s for s, side in enumerate(state.base_sides) if not side) if state.phase == "sides" else ()
+
+
+def side_choices(state: State, seat: int) -> list[Action]:
+    return [ChooseSide(seat, side) for side in BASE_SIDES] if seat in sides_to_choose(state) else []
+
+
+def base_side(state: State, seat: int) -> str:
+    """The side `seat`'s base shows ("A" until its player has chosen)."""
+    return (state.base_sides[seat] or "A") if seat < len(state.base_sides) else "A"
+
+
+def _choose_side(state: State, action: Action) -> State:
+    waiting = sides_to_choose(state)
+    if not isinstance(action, ChooseSide):
+        raise IllegalActionError(f"{action.to_text()}: every player chooses the side of their base first "
+                                 f"(waiting for seats {', '.join(map(str, waiting))})")
+    if action.seat not in waiting:
+        raise IllegalActionError(f"{action.to_text()}: seat {action.seat} is not choosing a side "
+                                 f"(waiting for seats {', '.join(map(str, waiting))})")
+    if action.side not in BASE_SIDES:
+        raise IllegalActionError(f"{action.to_text()}: a base has sides {' and '.join(BASE_SIDES)}")
+    sides = tuple(action.side if s == action.seat else side for s, side in enumerate(state.base_sides))
+    state = replace(state, base_sides=sides)
+    return _open_city(state, 0, state.start_seat) if all(sides) else state
 
 
 def _open_city(state: State, index: int, start_seat: int) -> State:
@@ -196,7 +246,9 @@ def apply(state: State, action: Action) -> State:
     if state.phase == "start":
         if not isinstance(action, DrawStartPlayer) or not 0 <= action.seat < state.config.num_seats:
             raise IllegalActionError(f"{action.to_text()}: the first start player must be drawn first")
-        return _open_city(state, 0, action.seat)
+        return _begin(state, action.seat)
+    if state.phase == "sides":
+        return _choose_side(state, action)
     ex = state.exhibition
     assert ex is not None
     if ex.is_over:
@@ -278,12 +330,17 @@ def state_to_json(state: State) -> dict[str, Any]:
             "start_seat": state.start_seat, "banked": list(state.banked),
             "results": [list(r) for r in state.results], "phase": state.phase,
             "exhibition": None if state.exhibition is None else exhibition_to_json(state.exhibition),
-            "faceoff_seats": list(state.faceoff_seats), "faceoff_fans": list(state.faceoff_fans)}
+            "faceoff_seats": list(state.faceoff_seats), "faceoff_fans": list(state.faceoff_fans),
+            "base_sides": list(state.base_sides)}
 
 
 def state_from_json(data: dict[str, Any]) -> State:
     try:
-        return State(config=TourConfig.from_json(data["config"]), cities=tuple(data["cities"]),
+        config = TourConfig.from_json(data["config"])
+        sides = tuple(str(side) for side in data.get("base_sides", config.base_sides or ("A",) * config.num_seats))
+        if len(sides) != config.num_seats or any(side not in ("", *BASE_SIDES) for side in sides):
+            raise ValueError(f"bad base sides {list(sides)}")
+        return State(config=config, cities=tuple(data["cities"]), base_sides=sides,
                      index=int(data["index"]), start_seat=int(data["start_seat"]),
                      banked=tuple(int(b) for b in data["banked"]),
                      results=tuple(tuple(int(v) for v in r) for r in data["results"]),

@@ -18,11 +18,12 @@ import time
 from typing import Any, Callable, Sequence
 
 from game import api
-from game.actions import Action, Place
+from game.actions import Action, ChooseSide, Place
 from game.bots import chooses_places
 from game.cards import city_card
 from game.pieces import shape_of
 from physics.bodies import BASE_HEIGHT_M
+from physics.layout import TableLayout
 from physics.snapshot import Snapshot
 from play.controllers import BotController
 from play.match import CityResult, Match
@@ -113,6 +114,8 @@ class DesktopGame:
         if api.is_chance(state):
             self.match.step()                      # a shuffle or a deal: no physics
             return
+        if state.phase == "sides":
+            self._show_bases(state)
         seat = api.to_act(state)[0]
         controller = self.controllers[seat]
         legal = api.legal_actions(state, seat)
@@ -125,12 +128,22 @@ class DesktopGame:
         if self._aim_state is not state:
             self._new_turn(state)
         ex = api.current(state)
-        assert ex is not None
-        placing = places and len(places) == len(legal) and not (len(places) > 1 and chooses_places(ex.city))
+        placing = ex is not None and places and len(places) == len(legal) and not (
+            len(places) > 1 and chooses_places(ex.city))
         if placing or self._forced_place is not None:
             self._human_placement(state, seat, places)
         else:
             self._human_decision(seat, legal)
+
+    def _show_bases(self, state: api.State) -> None:
+        """Before the first city: the empty table, each base showing the side its player chose
+        (side A until then), framed on yours."""
+        n = state.config.num_seats
+        layout = TableLayout.for_seats(n, [api.base_side(state, s) for s in range(n)])
+        if layout != self.view.layout:
+            self.view.show(Snapshot(layout, ()))
+            angles = layout.seat_angles
+            self.view.focus(self.you, BASE_HEIGHT_M * 1000.0, angles[self.you] if angles else None)
 
     def _new_turn(self, state: api.State) -> None:
         self._aim_state = state
@@ -289,6 +302,9 @@ class DesktopGame:
                 if data.outcome is not None:
                     self.view.set_heights(data.outcome.heights_mm)
                 self._wait_until = time.monotonic() + BOT_PACE_S
+            elif kind == "side":
+                assert isinstance(data, ChooseSide)
+                self.event_line = f"{self.names[data.seat]} {'build' if self.names[data.seat] == 'You' else 'builds'} on side {data.side}"
             elif kind == "city_done":
                 assert isinstance(data, CityResult)
                 self.event_line = hud_model.city_result_text(data, self.names)

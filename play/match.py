@@ -64,13 +64,14 @@ class MatchLog:
     cities: list[CityResult] = field(default_factory=list)
 
 
-def layout_for(ex: Exhibition) -> TableLayout:
-    """The table for an exhibition: one base per seat, or the city's common bases."""
+def layout_for(ex: Exhibition, sides: Sequence[str]) -> TableLayout:
+    """The table for an exhibition: one base per seat, each the side up its player chose, or the
+    city's common bases (side A: the rulebook has nobody choose for them)."""
     from game.cities import get_city
     common = get_city(ex.city).common_bases
     if common:
         return TableLayout.common(common, ex.num_seats)
-    return TableLayout.for_seats(ex.num_seats)
+    return TableLayout.for_seats(ex.num_seats, sides)
 
 
 class Match:
@@ -105,12 +106,15 @@ class Match:
         state = self.state
         if api.is_chance(state):
             return self._apply(api.sample_chance(state, self.chance_rng))
-        ex = api.current(state)
-        assert ex is not None
-        self._sync_world(ex)
         seat = api.to_act(state)[0]
         legal = api.legal_actions(state, seat)
         controller = self.controllers[seat]
+        ex = api.current(state)
+        if ex is None:   # before the first city: the players choose their bases' sides
+            action = self._apply(controller.choose(api.observe(state, seat), legal))
+            self.on_event("side", action)
+            return action
+        self._sync_world(ex)
         places = [a for a in legal if isinstance(a, Place)]
         if places and len(places) == len(legal) and not (len(places) > 1 and chooses_places(ex.city)):
             return self._apply(self._place(seat, places, ex))
@@ -155,7 +159,8 @@ class Match:
         key = (self.state.index, self.state.phase)
         if key != self._exhibition_key:
             self._exhibition_key = key
-            with World(layout_for(ex)) as world:
+            sides = [api.base_side(self.state, s) for s in range(ex.num_seats)]
+            with World(layout_for(ex, sides)) as world:
                 self.snapshot = world.snapshot()
             self._history = [self.snapshot]
             self._placements_in_city = 0

@@ -3,9 +3,11 @@ not a placement (placements belong to the physics planner).
 
 One module per city, `game/bots/<city>.py`, exposing
 `choose(observation, legal_actions, rng) -> Action`; cities without a module (or decisions a
-module does not handle) fall back to a random legal action. Bots see only `observe(state, seat)`.
+module does not handle) fall back to a random legal action. The tour's own decision, which side
+of its base a bot builds on, is `game/bots/sides.py`. Bots see only `observe(state, seat)`.
 
-Difficulty: "easy" plays a random legal card half of the time; "normal" and "hard" always plan.
+Difficulty: "easy" makes a random legal choice half of the time (a card, or its base's side);
+"normal" and "hard" always plan.
 """
 from __future__ import annotations
 
@@ -14,7 +16,8 @@ import random
 from functools import lru_cache
 from types import ModuleType
 
-from game.actions import Action, Place
+from game.actions import Action, ChooseSide, Place
+from game.bots import sides
 from game.tour import State
 
 DIFFICULTIES = ("easy", "normal", "hard")
@@ -44,15 +47,16 @@ def choose(observation: State, legal: list[Action], rng: random.Random, difficul
     if difficulty not in DIFFICULTIES:
         raise ValueError(f"unknown difficulty {difficulty!r}; use one of {', '.join(DIFFICULTIES)}")
     ex = observation.exhibition
-    if ex is None:
-        return legal[rng.randrange(len(legal))]
-    module = _module(ex.city)
-    places_only = all(isinstance(a, Place) for a in legal)
-    if module is None or (places_only and not chooses_places(ex.city)):
-        return legal[rng.randrange(len(legal))]
+    if ex is None and all(isinstance(a, ChooseSide) for a in legal):
+        module: ModuleType | None = sides     # before the first city: which side of the base
+    else:
+        module = _module(ex.city) if ex is not None else None
+        places_only = all(isinstance(a, Place) for a in legal)
+        if module is None or ex is None or (places_only and not chooses_places(ex.city)):
+            return legal[rng.randrange(len(legal))]
     if difficulty == "easy" and rng.random() < 0.5:
         return legal[rng.randrange(len(legal))]
     action = module.choose(observation, legal, rng)
     if action not in legal:
-        raise AssertionError(f"bot for {ex.city} chose an illegal action {action.to_text()}")
+        raise AssertionError(f"bot for {module.__name__} chose an illegal action {action.to_text()}")
     return action

@@ -30,15 +30,19 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--bots", default=None, help="one difficulty per seat (easy, normal, hard), comma separated")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--faceoff", action="store_true", help="break a final tie with a Monaco face-off")
+    parser.add_argument("--sides", default=None,
+                        help="each seat's base side, A (flat) or B (raised rim), comma separated; "
+                             "default: each bot chooses")
     parser.add_argument("--replay", default=None, help="record the tour to this file (.jsonl or .jsonl.gz)")
     parser.add_argument("--json", action="store_true", help="print one JSON line")
     parser.set_defaults(func=run)
 
 
-def tour_config(spec: str, players: int, faceoff: bool = False) -> TourConfig:
-    """The tour from the command line, checked: unknown cities and unsupported player counts
-    raise ValueError with one line (the CLI turns it into exit code 2)."""
-    config = TourConfig.parse(spec, players, faceoff=faceoff)
+def tour_config(spec: str, players: int, faceoff: bool = False, sides: str | None = None) -> TourConfig:
+    """The tour from the command line, checked: unknown cities, unsupported player counts and
+    bad sides raise ValueError with one line (the CLI turns it into exit code 2)."""
+    base_sides = None if sides is None else tuple(side.strip().upper() for side in sides.split(","))
+    config = TourConfig.parse(spec, players, faceoff=faceoff, base_sides=base_sides)
     for city in config.cities:
         reason = NOT_YET_PLAYABLE.get(split_variant(city)[0])
         if reason:
@@ -63,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
     from play.controllers import BotController
     from play.match import Match
 
-    config = tour_config(args.tour, args.players, args.faceoff)
+    config = tour_config(args.tour, args.players, args.faceoff, args.sides)
     levels = seat_difficulties(args.bots, args.players)
     controllers = [BotController(level, f"junkart-bot:{args.seed}:{seat}", f"{level.capitalize()} bot {seat + 1}")
                    for seat, level in enumerate(levels)]
@@ -85,6 +89,7 @@ def run(args: argparse.Namespace) -> int:
         "seed": args.seed,
         "players": args.players,
         "bots": levels,
+        "sides": list(match.state.base_sides),
         "cities": [c.to_json() for c in match.log.cities],
         "fans": list(outcome.fans),
         "winner": list(outcome.winners),
@@ -112,7 +117,8 @@ def _print_table(result: dict, names: list[str]) -> None:
         for seat, name in enumerate(names):
             out = "  eliminated" if city["eliminated"][seat] else ""
             print(f"  {name:<{width}}  {city['fans'][seat]:>4}  {city['heights_mm'][seat]:>9.1f}  {city['fallen'][seat]:>6}{out}")
-    print("\nWorld Tour fans: " + ", ".join(f"{n} {f}" for n, f in zip(names, result["fans"])))
+    print("\nBase sides: " + ", ".join(f"{n} {side}" for n, side in zip(names, result["sides"])))
+    print("World Tour fans: " + ", ".join(f"{n} {f}" for n, f in zip(names, result["fans"])))
     winners = " and ".join(names[s] for s in result["winner"])
     print(f"Winner: {winners} (by {result['decided_by']})")
 

@@ -146,6 +146,8 @@ class Hud:
         detail = f"{fans}   fallen {row.fallen}   {row.height_mm / 10:.1f} cm"
         if row.eliminated:
             detail = f"{fans}   OUT ({row.fallen} fallen)"
+        if row.side:
+            detail = "choosing a side..." if row.side == "?" else f"builds on side {row.side}"
         self._label(self.top_right, detail, (x1 - width + 0.04, top - 0.13), 0.036, colour=DIM)
         return head
 

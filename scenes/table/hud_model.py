@@ -9,9 +9,10 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from game import api
-from game.actions import Action, Choose, Give, Offer, Place, PlayCard
+from game.actions import Action, Choose, ChooseSide, Give, Offer, Place, PlayCard
 from game.cards import HIDDEN, STAR, city_card, is_junk_card
 from game.cards import card as junk_card
+from game.cities import split_variant
 from game.pieces import COLOURS
 
 
@@ -26,6 +27,7 @@ class SeatRow:
     active: bool            # this seat acts now
     is_you: bool
     height_mm: float
+    side: str = ""          # before the first city: the base's side chosen, "?" while choosing
 
 
 @dataclass(frozen=True)
@@ -69,6 +71,9 @@ def card_colour(card_id: str) -> str:
     return junk_card(card_id).colour if is_junk_card(card_id) else ""
 
 
+SIDE_WORDS = {"A": "side A: flat", "B": "side B: with a raised rim"}
+
+
 def action_text(action: Action, names: Sequence[str], you: int) -> str:
     """One legal action as a button label, in the words of the table."""
     def who(seat: int) -> str:
@@ -90,6 +95,8 @@ def action_text(action: Action, names: Sequence[str], you: int) -> str:
         return f"offer {' + '.join(card_text(c) for c in action.cards)}"
     if isinstance(action, Place):
         return f"place {piece_words(action.piece)} on structure {action.structure + 1}"
+    if isinstance(action, ChooseSide):
+        return SIDE_WORDS.get(action.side, action.to_text())
     return action.to_text()
 
 
@@ -125,7 +132,7 @@ def build(state: api.State, names: Sequence[str], you: int, turn: str, event: st
     seen = api.observe(state, you)
     ex = api.current(seen)
     if ex is None:
-        return HudModel("World Tour", "", "", turn, (), (), (), event)
+        return _setup_model(state, names, you, turn, event)
     card = city_card(ex.city)
     total = len(state.cities)
     number = f" ({min(state.index + 1, total)}/{total})" if total and state.phase != "faceoff" else ""
@@ -148,6 +155,18 @@ def build(state: api.State, names: Sequence[str], you: int, turn: str, event: st
     if ex.is_over and ex.end_reason:
         status = f"Over: {ex.end_reason}"
     return HudModel(city, card.goal, status, turn, tuple(seats), hand, pending, event)
+
+
+def _setup_model(state: api.State, names: Sequence[str], you: int, turn: str, event: str) -> HudModel:
+    """Before the first city: the tour ahead, and who has turned their base yet."""
+    cities = ", ".join(city_card(split_variant(c)[0]).display_name for c in state.cities)
+    acting = set(api.to_act(state))
+    seats = tuple(SeatRow(seat=s, name=names[s], fans=0, city_fans=0, fallen=0, eliminated=False,
+                          active=s in acting, is_you=s == you, height_mm=0.0,
+                          side=(state.base_sides[s] if s < len(state.base_sides) else "") or "?")
+                  for s in range(len(names)))
+    goal = f"Your tour: {cities}" if cities else ""
+    return HudModel("World Tour", goal, "", turn, seats, (), (), event)
 
 
 # --- your decisions as buttons ---------------------------------------------------------------
@@ -188,6 +207,8 @@ def decision_hint(legal: list[Action]) -> str:
         return "play a card for the next artist"
     if isinstance(first, Offer):
         return "offer cards"
+    if isinstance(first, ChooseSide):
+        return "turn your base the side up you will build on all tour"
     return "choose"
 
 

@@ -75,7 +75,7 @@ def test_malformed_json_and_outcome() -> None:
 
 
 def test_illegal_actions() -> None:
-    state = api.new_tour(api.TourConfig(3, ("philadelphia",), start_seat=0))
+    state = api.new_tour(api.TourConfig(3, ("philadelphia",), start_seat=0, base_sides=("A",) * 3))
     with pytest.raises(IllegalActionError, match="chance"):
         api.apply(state, Choose(0, "blue-ring"))
     state = api.apply(state, api.sample_chance(state, random.Random(0)))
@@ -87,7 +87,7 @@ def test_illegal_actions() -> None:
 
 
 def test_observe_hides_other_hands_and_face_down_cards() -> None:
-    state = api.new_tour(api.TourConfig(3, ("philadelphia",), start_seat=0))
+    state = api.new_tour(api.TourConfig(3, ("philadelphia",), start_seat=0, base_sides=("A",) * 3))
     state = api.apply(state, api.sample_chance(state, random.Random(0)))
     ex = state.exhibition
     seen = api.observe(state, 1).exhibition

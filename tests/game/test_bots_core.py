@@ -53,7 +53,7 @@ def test_bots_play_legal_games(city: str, difficulty: str) -> None:
 
 
 def _ex(city: str, seats: int = 3) -> api.State:
-    state = api.new_tour(api.TourConfig(seats, (city,), start_seat=0))
+    state = api.new_tour(api.TourConfig(seats, (city,), start_seat=0, base_sides=("A",) * seats))
     return api.apply(state, api.sample_chance(state, random.Random(0)))
 
 

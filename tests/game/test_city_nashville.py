@@ -292,7 +292,7 @@ def test_observation_hides_hands_deck_and_the_cut_part() -> None:
 # ---- the bot ------------------------------------------------------------------------------------
 
 def _seen(ex: Exhibition, seat: int = 0) -> api.State:
-    state = api.new_tour(api.TourConfig(ex.num_seats, ("nashville",), start_seat=0))
+    state = api.new_tour(api.TourConfig(ex.num_seats, ("nashville",), start_seat=0, base_sides=("A",) * ex.num_seats))
     return api.observe(replace(state, exhibition=ex), seat)
 
 
@@ -331,6 +331,6 @@ def test_bot_plays_whole_legal_games() -> None:
         return action
 
     for seats, seed in ((2, 0), (3, 1), (4, 2)):
-        config = api.TourConfig(seats, ("nashville",), start_seat=seed % seats)
+        config = api.TourConfig(seats, ("nashville",), start_seat=seed % seats, base_sides=("A",) * seats)
         state, _ = play_random(config, random.Random(seed), policy=bot)
         assert api.outcome(state).final

@@ -154,7 +154,7 @@ def test_placing_needs_an_outcome_and_a_face_up_card() -> None:
 # ---- the bot ------------------------------------------------------------------------------------
 
 def _seen(ex: Exhibition, seat: int = 0) -> api.State:
-    state = api.new_tour(api.TourConfig(ex.num_seats, ("new_york",), start_seat=0))
+    state = api.new_tour(api.TourConfig(ex.num_seats, ("new_york",), start_seat=0, base_sides=("A",) * ex.num_seats))
     return api.observe(replace(state, exhibition=ex), seat)
 
 
@@ -179,5 +179,5 @@ def test_bot_plays_whole_legal_games() -> None:
         return action
 
     for seed in range(3):
-        state, _ = play_random(api.TourConfig(3, ("new_york",), start_seat=seed), random.Random(seed), policy=bot)
+        state, _ = play_random(api.TourConfig(3, ("new_york",), start_seat=seed, base_sides=("A",) * 3), random.Random(seed), policy=bot)
         assert api.outcome(state).final

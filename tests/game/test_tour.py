@@ -142,12 +142,12 @@ def test_random_tour_deal_filters_by_player_count_and_sets_nashville_aside() -> 
 
 
 def test_start_player_drawn_or_chosen() -> None:
-    state = api.new_tour(tour.TourConfig(3, ("tokyo",)))
+    state = api.new_tour(tour.TourConfig(3, ("tokyo",), base_sides=("A",) * 3))
     assert state.phase == "start" and api.is_chance(state)
     drawn = api.sample_chance(state, random.Random(1))
     state = api.apply(state, drawn)
     assert state.start_seat == drawn.seat and state.exhibition.start_seat == drawn.seat  # type: ignore[attr-defined]
-    chosen = api.new_tour(tour.TourConfig(3, ("tokyo",), start_seat=2))
+    chosen = api.new_tour(tour.TourConfig(3, ("tokyo",), start_seat=2, base_sides=("A",) * 3))
     assert chosen.exhibition is not None and chosen.exhibition.start_seat == 2
 
 
@@ -169,7 +169,7 @@ def test_config_errors() -> None:
 
 def test_state_json_round_trip_mid_tour() -> None:
     import json
-    state = api.new_tour(tour.TourConfig(3, ("philadelphia", "tokyo"), start_seat=1))
+    state = api.new_tour(tour.TourConfig(3, ("philadelphia", "tokyo"), start_seat=1, base_sides=("A",) * 3))
     rng = random.Random(2)
     for _ in range(40):
         if api.is_chance(state):
@@ -191,7 +191,7 @@ def test_new_york_short_and_long_games_are_tour_variants():
     from game.errors import UnknownCityError
     config = _api.TourConfig.parse("New York:short, philadelphia, new_york:long", 3)
     assert config.cities == ("new_york:short", "philadelphia", "new_york:long")
-    state = _api.new_tour(_api.TourConfig(3, ("new_york:long",), start_seat=0))
+    state = _api.new_tour(_api.TourConfig(3, ("new_york:long",), start_seat=0, base_sides=("A",) * 3))
     assert _api.current(state).var("parts") == 4
     rng = _random.Random(1)
     while _api.is_chance(state):

@@ -56,3 +56,22 @@ def test_city_plays_to_the_end_with_bots(card):
 def test_city_plays_to_the_end_with_one_more_player(card):
     match = play(card.name, card.min_players + 1, seed=2)
     check_played_to_the_end(match, card.name, card.min_players + 1)
+
+
+def test_each_base_is_built_on_the_side_its_player_chose():
+    """The bots choose their sides before the first city; the physics builds every base that side
+    up, and a city on side B plays to the end like any other."""
+    bots = [BotController(level, f"test:sides:{s}") for s, level in enumerate(("hard", "easy", "easy"))]
+    match = Match(api.TourConfig(3, ("philadelphia",), start_seat=0), bots, 5)
+    while api.current(match.state) is None:
+        match.step()
+    chosen = match.state.base_sides
+    assert chosen[0] == "A" and all(side in ("A", "B") for side in chosen)
+    assert [a.seat for a in match.log.actions if a.VERB == "side"] == [0, 1, 2]
+    assert [b.face for b in match.table().layout.bases] == list(chosen)
+
+    fixed = Match(api.TourConfig(2, ("philadelphia",), start_seat=0, base_sides=("B", "B")),
+                  [BotController("easy", f"test:side-b:{s}") for s in range(2)], 3)
+    fixed.run()
+    check_played_to_the_end(fixed, "philadelphia", 2)
+    assert [b.face for b in fixed.snapshot.layout.bases] == ["B", "B"]

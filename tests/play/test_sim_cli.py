@@ -41,6 +41,8 @@ def test_same_seed_same_result_in_two_processes(tmp_path):
     (("--tour", "nashville", "--players", "2"), "Nashville"),
     (("--players", "2", "--bots", "easy,wizard"), "unknown difficulty 'wizard'"),
     (("--players", "3", "--bots", "easy,hard"), "2 difficulties for 3 players"),
+    (("--players", "2", "--sides", "A,C"), "give A or B for each of the 2 seats"),
+    (("--players", "3", "--sides", "A,B"), "give A or B for each of the 3 seats"),
 ])
 def test_impossible_options_exit_2_with_one_line(args, message):
     done = run_sim(*args)

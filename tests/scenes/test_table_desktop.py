@@ -6,7 +6,7 @@ import time
 import pytest
 
 from game import api
-from game.actions import Place
+from game.actions import ChooseSide, Place
 from play.desktop import DesktopGame, run_until, your_turn
 from play.human import SeatSpec, default_seats
 
@@ -58,7 +58,30 @@ def test_you_play_by_clicking_and_the_bot_answers(showbase, game):
     assert game.hud.texts()["city"].startswith("Philadelphia")
 
 
+def test_you_turn_your_base_before_the_first_city(showbase, game):
+    assert run_until(game, your_turn, max_ticks=200)
+    assert game.match.state.phase == "sides" and api.current(game.match.state) is None
+    assert game.options == [ChooseSide(0, "A"), ChooseSide(0, "B")]
+    texts = game.hud.texts()
+    assert texts["options"] == ["side A: flat", "side B: with a raised rim"]
+    assert texts["city"] == "World Tour" and texts["goal"] == "Your tour: Philadelphia"
+    assert game.view.layout is not None and game.view.layout.bases[0].face == "A"   # the empty table
+    _press(game.hud.option_buttons[1])
+    assert run_until(game, lambda g: api.current(g.match.state) is not None, max_ticks=50)
+    assert game.match.state.base_sides[0] == "B"
+    assert game.match.table().layout.bases[0].face == "B"     # Philadelphia is played on it
+    assert game.view.layout.bases[0].face == "B"
+    assert game.event_line == f"Easy bot builds on side {game.match.state.base_sides[1]}"
+
+
+def _answer_the_side(game) -> None:
+    assert run_until(game, your_turn, max_ticks=200)
+    assert isinstance(game.options[0], ChooseSide)
+    _press(game.hud.option_buttons[0])
+
+
 def test_your_decision_waits_for_you(showbase, game):
+    _answer_the_side(game)
     assert run_until(game, your_turn, max_ticks=200)
     state = game.match.state
     for _ in range(5):
@@ -84,6 +107,7 @@ def test_many_choices_are_grouped_by_card_first(showbase):
     g = DesktopGame(showbase, config, default_seats(3, ["easy", "easy"]), seed=5, threaded=False, pace=False,
                     bind_input=False)
     try:
+        _answer_the_side(g)
         assert run_until(g, your_turn, max_ticks=200)
         hand = api.current(g.match.state).hands[0]
         assert g.options == list(hand)                      # 6 ways to pass -> "keep ..." x 3

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from game import api
-from game.actions import Give, Place
+from game.actions import ChooseSide, Give, Place
 from game.cards import card
 from game.outcomes import FallenPiece, PlacementOutcome
 from scenes.common import frame_array, render_frames
@@ -18,7 +18,7 @@ NAMES = ["You", "Normal bot", "Hard bot"]
 
 def _philadelphia_pass(seed: int = 4) -> api.State:
     """A 3-seat Philadelphia at its first pass (chance actions drawn from a seeded generator)."""
-    state = api.new_tour(api.TourConfig(3, ("philadelphia",), start_seat=0))
+    state = api.new_tour(api.TourConfig(3, ("philadelphia",), start_seat=0, base_sides=("A", "B", "A")))
     rng = random.Random(seed)
     while api.is_chance(state):
         state = api.apply(state, api.sample_chance(state, rng))
@@ -57,6 +57,18 @@ def test_model_shows_only_your_hand():
     assert model.seats[0].is_you and not model.seats[1].is_you
     other = hud_model.build(state, NAMES, 1, "", "")
     assert [c.card for c in other.hand] == list(ex.hands[1]) != [c.card for c in model.hand]
+
+
+def test_before_the_first_city_the_hud_shows_the_tour_and_who_has_chosen_a_side():
+    state = api.new_tour(api.TourConfig(3, ("philadelphia", "new_york:short"), start_seat=0))
+    state = api.apply(state, ChooseSide(1, "B"))
+    model = hud_model.build(state, NAMES, 0, "Your turn", "")
+    assert model.city == "World Tour" and model.goal == "Your tour: Philadelphia, New York"
+    assert [s.side for s in model.seats] == ["?", "B", "?"] and not model.hand
+    assert [s.active for s in model.seats] == [True, False, True]
+    legal = api.legal_actions(state, 0)
+    assert [hud_model.option_text(a, legal, NAMES, 0) for a in legal] == ["side A: flat", "side B: with a raised rim"]
+    assert "base" in hud_model.decision_hint(legal)
 
 
 @pytest.fixture
