@@ -17,6 +17,7 @@ COMMAND_MODULES = (
     "play.commands.start",    # `junkart` alone / `junkart play`: the desktop game (headless demo without a display)
     "play.commands.cities",   # `junkart cities --json`
     "play.commands.sim",      # `junkart sim ...`: a headless tour with bots
+    "play.commands.replay",   # `junkart replay verify FILE`
     "play.commands.popart",   # `junkart popart [sim|solo]`
     "play.commands.bench",    # `junkart bench physics|bots|popart --json`
 )

@@ -1,0 +1,122 @@
+"""A recorded tour played again through the real physics, to check it (`junkart replay verify`).
+
+The replay file holds the tour's config, its seed and every applied action; each placement also
+holds the held piece's path (its last pose is the release) and the digest of the settled table.
+`verify` rebuilds the tour in a real `Match` whose seats answer from the file: card decisions as
+recorded, placements by releasing the piece where it was released. The match draws its own
+chance actions from the seed and runs every placement through the physics itself, so what it
+checks is the promise of DESIGN.md: the same seed and the same actions give the same game, bit
+for bit (every shuffle, every outcome, every settled table) on one machine.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from game import api
+from game.actions import Action, Place
+from game.errors import IllegalActionError
+from game.replay import Replay, ReplayEntry, ReplayFormatError
+from physics.snapshot import Snapshot
+from play.controllers import HandIntent
+from play.match import Match
+
+
+@dataclass(frozen=True)
+class Verdict:
+    ok: bool                 # every action checked matched the file
+    actions: int             # actions checked
+    placements: int          # of them, placements re-simulated
+    cities: int              # cities played to their end
+    finished: bool           # the file reaches the end of the tour
+    problem: str = ""        # the first difference, in one line
+
+    def to_json(self) -> dict[str, Any]:
+        return {"ok": self.ok, "actions": self.actions, "placements": self.placements, "cities": self.cities,
+                "finished": self.finished, "problem": self.problem}
+
+
+class _Script:
+    """The file's actions in order; the match asks for them one at a time."""
+
+    def __init__(self, entries: tuple[ReplayEntry, ...]) -> None:
+        self.entries = [e for e in entries if e.action is not None]
+        self.index = 0
+
+    def current(self) -> ReplayEntry:
+        return self.entries[self.index]
+
+
+class ReplaySeat:
+    """A seat that does what the file says it did. Placements are replayed from the recorded
+    release (the path a human's hand took, or a bot's noisy release), never re-planned."""
+    is_bot = False
+
+    def __init__(self, name: str, script: _Script) -> None:
+        self.name = name
+        self.script = script
+
+    def choose(self, observation: api.State, legal: list[Action]) -> Action:
+        action = self.script.current().action
+        assert action is not None
+        # A piece chosen as a card (New York) goes back to the match as a prototype, so that the
+        # match places it through the physics rather than taking the recorded outcome on trust.
+        return action.prototype() if isinstance(action, Place) else action
+
+    def placement(self, snapshot: Snapshot, options: list[Place], city: str,
+                  pieces_on: dict[int, tuple[str, ...]], attempt: int = 0) -> tuple[Place, HandIntent]:
+        entry = self.script.current()
+        place = entry.action
+        if not isinstance(place, Place) or place.outcome is None or not entry.trajectory:
+            raise _Mismatch(f"the file has {_text(place)} where the game needs a placement with its path")
+        return place.prototype(), HandIntent(entry.trajectory, place.outcome.elapsed_s)
+
+
+class _Mismatch(Exception):
+    pass
+
+
+def verify(replay: Replay) -> Verdict:
+    config, seed = tour_of(replay)
+    script = _Script(replay.entries)
+    match = Match(config, [ReplaySeat(f"seat {s + 1}", script) for s in range(config.num_seats)], seed)
+    placements = 0
+    for index, entry in enumerate(script.entries):
+        script.index = index
+        where = f"action {index + 1} ({_text(entry.action)[:60]})"
+        if api.is_terminal(match.state):
+            return _verdict(match, index, placements, f"{where}: the tour was already over")
+        try:
+            applied = match.step()
+        except (_Mismatch, IllegalActionError) as error:
+            return _verdict(match, index, placements, f"{where}: {error}")
+        if applied.to_text() != _text(entry.action):
+            return _verdict(match, index, placements, f"{where}: the game did {applied.to_text()[:120]}")
+        if isinstance(applied, Place):
+            placements += 1
+            if match.log.placements[-1].snapshot_digest != entry.digest:
+                return _verdict(match, index, placements, f"{where}: the settled table differs from the recorded one")
+    return _verdict(match, len(script.entries), placements, "")
+
+
+def tour_of(replay: Replay) -> tuple[api.TourConfig, int]:
+    """The recorded tour's config and seed, checked (a damaged header is a ReplayFormatError)."""
+    header = replay.header
+    try:
+        config = api.TourConfig.from_json(header["tour"])
+        api.new_tour(config)   # checks it
+        seed = header["seed"]
+        if not isinstance(seed, int):
+            raise TypeError("the seed is not a whole number")
+    except (KeyError, TypeError, ValueError) as error:
+        raise ReplayFormatError(f"the replay's header does not describe a tour ({error})") from None
+    return config, seed
+
+
+def _verdict(match: Match, checked: int, placements: int, problem: str) -> Verdict:
+    return Verdict(ok=not problem, actions=checked, placements=placements, cities=len(match.log.cities),
+                   finished=api.is_terminal(match.state) and not problem, problem=problem)
+
+
+def _text(action: Action | None) -> str:
+    return "nothing" if action is None else action.to_text()

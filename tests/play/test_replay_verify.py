@@ -1,0 +1,101 @@
+"""`junkart replay verify`: a recorded tour played again through the real physics matches its
+file bit for bit, and any change to the file (a release moved by a millimetre, a reshuffled
+deck, a cut-off end, a damaged header) is found and said in one line."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game import api
+from game.replay import ReplayFormatError, ReplayWriter, read_replay
+from play.controllers import BotController
+from play.match import Match
+from play.replays import verify
+
+# New York places pieces chosen as cards (the seat's choice carries the placement) and
+# Indianapolis takes back the slowest placement (the table is restored): both paths are checked.
+TOUR = ("new_york:short", "indianapolis")
+
+
+@pytest.fixture(scope="module")
+def recorded(tmp_path_factory) -> Path:
+    path = tmp_path_factory.mktemp("replays") / "tour.jsonl"
+    config = api.TourConfig(2, TOUR)
+    bots = [BotController(level, f"replay-test:{s}") for s, level in enumerate(("easy", "normal"))]
+    with ReplayWriter(path, {"seed": 8, "tour": config.to_json()}) as recorder:
+        match = Match(config, bots, 8, recorder=recorder)
+        match.run()
+    assert len(match.log.cities) == 2
+    return path
+
+
+def _lines(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text().splitlines()]
+
+
+def _write(path: Path, lines: list[dict]) -> Path:
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    return path
+
+
+def _cli(path: Path, *extra: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "play.cli", "replay", "verify", str(path), *extra],
+                          capture_output=True, text=True, timeout=600)
+
+
+def test_a_recorded_tour_is_the_same_game_bit_for_bit(recorded):
+    replay = read_replay(recorded)
+    verdict = verify(replay)
+    assert verdict.ok and verdict.finished and verdict.cities == 2, verdict.problem
+    assert verdict.actions == len(replay.actions)
+    assert verdict.placements == sum(1 for e in replay.entries if e.trajectory) > 10
+    done = _cli(recorded, "--json")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == {"file": "tour.jsonl", **verdict.to_json()}
+
+
+def test_a_release_moved_by_a_millimetre_is_found(recorded, tmp_path):
+    lines = _lines(recorded)
+    k = [i for i, line in enumerate(lines) if "trajectory" in line][5]
+    lines[k]["trajectory"][-1][0][0] += 0.001
+    changed = _write(tmp_path / "moved.jsonl", lines)
+    verdict = verify(read_replay(changed))
+    number = sum(1 for line in lines[1:k + 1] if "action" in line)
+    assert not verdict.ok and verdict.problem.startswith(f"action {number} (place ")
+    assert verdict.actions == number - 1
+    done = _cli(changed)
+    assert done.returncode == 1 and done.stdout.count("\n") == 1
+    assert done.stdout.startswith(f"moved.jsonl: differs at action {number} (place ")
+
+
+def test_a_reshuffled_deck_is_found(recorded, tmp_path):
+    lines = _lines(recorded)
+    k = next(i for i, line in enumerate(lines) if line.get("action", "").startswith("shuffle "))
+    verb, cards = lines[k]["action"].split(" ")
+    cards = cards.split(",")
+    cards[0], cards[1] = cards[1], cards[0]
+    lines[k]["action"] = f"{verb} {','.join(cards)}"
+    verdict = verify(read_replay(_write(tmp_path / "shuffled.jsonl", lines)))
+    assert not verdict.ok and "the game did shuffle " in verdict.problem
+
+
+def test_a_file_cut_short_checks_up_to_where_it_stops(recorded, tmp_path):
+    lines = _lines(recorded)
+    verdict = verify(read_replay(_write(tmp_path / "short.jsonl", lines[: len(lines) // 2])))
+    assert verdict.ok and not verdict.finished and 0 < verdict.placements
+    assert verdict.actions == sum(1 for line in lines[1: len(lines) // 2] if "action" in line)
+
+
+def test_a_header_without_a_tour_is_a_one_line_error(recorded, tmp_path):
+    lines = _lines(recorded)
+    del lines[0]["tour"]
+    damaged = _write(tmp_path / "headless.jsonl", lines)
+    with pytest.raises(ReplayFormatError, match="header does not describe a tour"):
+        verify(read_replay(damaged))
+    done = _cli(damaged)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert done.stderr.count("\n") == 1 and done.stderr.startswith("junkart: error: the replay's header")
