@@ -108,12 +108,21 @@ def read_replay(path: str | Path) -> Replay:
 
 
 def _lines(handle: IO[str], path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
-    for number, line in enumerate(handle, start=1):
+    """The file's JSON lines. A game that crashed leaves its file cut off: a gzip stream without
+    its end, or a last line half written. What was written before is kept, as a short replay."""
+    numbered = enumerate(handle, start=1)
+    while True:
+        try:
+            number, line = next(numbered)
+        except (StopIteration, EOFError):
+            return
         if not line.strip():
             continue
         try:
             data = json.loads(line)
         except json.JSONDecodeError as error:
+            if not line.endswith("\n"):
+                return      # the last line, cut off while it was written
             raise ReplayFormatError(f"{path}:{number}: damaged line ({error.msg})") from None
         if not isinstance(data, dict):
             raise ReplayFormatError(f"{path}:{number}: expected a JSON object")

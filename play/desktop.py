@@ -21,6 +21,7 @@ from game import api
 from game.actions import Action, ChooseSide, Place
 from game.bots import chooses_places
 from game.cards import city_card
+from game.replay import ReplayWriter
 from game.pieces import shape_of
 from physics.bodies import BASE_HEIGHT_M
 from physics.layout import TableLayout
@@ -42,7 +43,7 @@ class DesktopGame:
 
     def __init__(self, base: Any, config: api.TourConfig, seats: Sequence[SeatSpec], seed: int, *,
                  threaded: bool = True, pace: bool = True, max_placements: int | None = None,
-                 bind_input: bool = True, autopilot: bool = False) -> None:
+                 bind_input: bool = True, autopilot: bool = False, recorder: ReplayWriter | None = None) -> None:
         if len(seats) != config.num_seats:
             raise ValueError(f"{config.num_seats} seats need {config.num_seats} seat specs, got {len(seats)}")
         self.base = base
@@ -53,7 +54,8 @@ class DesktopGame:
         humans = [k for k, s in enumerate(seats) if s.kind == HUMAN]
         self.you = humans[0] if humans else 0
         self.events: collections.deque[tuple[str, Any, Snapshot | None]] = collections.deque()
-        self.match = Match(config, self.controllers, seed, on_event=self._queue_event)
+        self.recorder = recorder    # the game's replay: every action as it is applied (closed by destroy)
+        self.match = Match(config, self.controllers, seed, on_event=self._queue_event, recorder=recorder)
         self.view = TableView(base)
         self.hud = Hud(base, on_option=self.choose_option, on_chip=self.select_card, on_place=self.place, on_reaim=self.reaim)
         self.worker = Worker(threaded)
@@ -362,8 +364,15 @@ class DesktopGame:
         self._drag = (mode, x, y)
         self.view.apply_camera()
 
+    def close_replay(self) -> None:
+        """Let the running step finish, then close the replay file (safe to call again)."""
+        self.worker.wait()
+        if self.recorder is not None:
+            self.recorder.close()
+
     def destroy(self) -> None:
         self.base.taskMgr.remove(self._task)
+        self.close_replay()
         for event in ("space", "r", "c", "wheel_up", "wheel_down", "mouse2", "mouse2-up", "mouse3", "mouse3-up"):
             self.base.ignore(event)
         self.hud.destroy()

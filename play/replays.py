@@ -10,8 +10,12 @@ for bit (every shuffle, every outcome, every settled table) on one machine.
 """
 from __future__ import annotations
 
+import os
+import time
 from dataclasses import dataclass
-from typing import Any
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+from typing import Any, Sequence
 
 from game import api
 from game.actions import Action, Place
@@ -111,6 +115,40 @@ def tour_of(replay: Replay) -> tuple[api.TourConfig, int]:
     except (KeyError, TypeError, ValueError) as error:
         raise ReplayFormatError(f"the replay's header does not describe a tour ({error})") from None
     return config, seed
+
+
+def replay_header(seed: int, config: api.TourConfig, seats: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """What a replay file starts with (after its format line): who played what tour, from which seed.
+    `seats`: {"name", "kind" ("human" or "bot"), "difficulty" (bots)} per seat."""
+    return {"game_version": _game_version(), "seed": seed, "tour": config.to_json(), "seats": list(seats)}
+
+
+def replays_dir() -> Path:
+    """Where the desktop game keeps its replays: $JUNKART_DATA_DIR/replays, else the XDG data
+    directory (~/.local/share/junkart3d/replays)."""
+    root = os.environ.get("JUNKART_DATA_DIR") or os.path.join(
+        os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share"), "junkart3d")
+    return Path(root) / "replays"
+
+
+def new_replay_path(seed: int) -> Path:
+    """A fresh file in `replays_dir()`, named by the time the game started and its seed."""
+    folder = replays_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    path = folder / f"{stamp}-seed{seed}.jsonl.gz"
+    k = 2
+    while path.exists():
+        path = folder / f"{stamp}-seed{seed}-{k}.jsonl.gz"
+        k += 1
+    return path
+
+
+def _game_version() -> str:
+    try:
+        return version("junkart3d")
+    except PackageNotFoundError:
+        return "dev"
 
 
 def _verdict(match: Match, checked: int, placements: int, problem: str) -> Verdict:

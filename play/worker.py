@@ -33,6 +33,11 @@ class Worker:
         else:
             run()
 
+    def wait(self, timeout_s: float = 30.0) -> None:
+        """Let a running job finish (its result waits for `poll`), e.g. before the window closes."""
+        if self._thread is not None:
+            self._thread.join(timeout_s)
+
     def poll(self) -> None:
         if self._thread is not None and self._thread.is_alive():
             return

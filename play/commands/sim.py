@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from importlib.metadata import PackageNotFoundError, version
 
 from game.api import TourConfig
 from game.cities import get_city, split_variant
@@ -66,6 +65,7 @@ def run(args: argparse.Namespace) -> int:
     from game.replay import ReplayWriter
     from play.controllers import BotController
     from play.match import Match
+    from play.replays import replay_header
 
     config = tour_config(args.tour, args.players, args.faceoff, args.sides)
     levels = seat_difficulties(args.bots, args.players)
@@ -74,10 +74,8 @@ def run(args: argparse.Namespace) -> int:
     progress = _Progress(enabled=not args.json and sys.stderr.isatty())
     recorder = None
     if args.replay:
-        recorder = ReplayWriter(args.replay, {
-            "game_version": _game_version(), "seed": args.seed, "tour": config.to_json(),
-            "seats": [{"name": c.name, "kind": "bot", "difficulty": c.difficulty} for c in controllers],
-        })
+        recorder = ReplayWriter(args.replay, replay_header(
+            args.seed, config, [{"name": c.name, "kind": "bot", "difficulty": c.difficulty} for c in controllers]))
     match = Match(config, controllers, args.seed, on_event=progress.event, recorder=recorder)
     try:
         outcome = match.run()
@@ -100,13 +98,6 @@ def run(args: argparse.Namespace) -> int:
     else:
         _print_table(result, [c.name for c in controllers])
     return 0
-
-
-def _game_version() -> str:
-    try:
-        return version("junkart3d")
-    except PackageNotFoundError:
-        return "dev"
 
 
 def _print_table(result: dict, names: list[str]) -> None:

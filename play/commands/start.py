@@ -1,9 +1,10 @@
 """`junkart` / `junkart play`: the desktop game; `junkart screenshot`: a picture of the table.
 
     junkart play [--tour first|random:N|city,city] [--players N] [--bots normal,hard] [--seed S]
-                 [--max-placements N] [--quick] [--autopilot]
-        opens a window: you at seat 0 against bots. With no display, prints one line and plays a
-        short headless demo instead (bots only, one line per city).
+                 [--max-placements N] [--quick] [--autopilot] [--replay FILE | --no-replay]
+        opens a window: you at seat 0 against bots, the game recorded as a replay (by default in
+        play.replays.replays_dir()). With no display, prints one line and plays a short headless
+        demo instead (bots only, one line per city).
     junkart screenshot --out docs/table.png [--seed S] [--placements N] [--size 1280x720] [--placing]
         plays a few placements offscreen (your decisions made by the assist) and saves a PNG.
 """
@@ -36,6 +37,10 @@ def register(subparsers: Any) -> None:
     play.add_argument("--quick", action="store_true",
                       help=f"stop after {QUICK_PLACEMENTS} placements, your decisions made by the assist (smoke test)")
     play.add_argument("--autopilot", action="store_true", help="the assist makes your decisions too (watch a demo)")
+    play.add_argument("--replay", default=None,
+                      help="record the game to this file (.jsonl or .jsonl.gz); default: a new file in "
+                           "~/.local/share/junkart3d/replays ($JUNKART_DATA_DIR/replays if set)")
+    play.add_argument("--no-replay", action="store_true", help="do not record the game")
     play.set_defaults(func=run)
 
     shot = subparsers.add_parser("screenshot", help="render the table offscreen to a PNG",
@@ -85,15 +90,27 @@ def run(args: argparse.Namespace) -> int:
         except Exception as error:  # noqa: BLE001 - no window: fall back to the headless demo
             print(f"junkart: could not open a window ({error})")
         else:
-            return _run_window(base, config, seats, args.seed, limit, args.autopilot or args.quick)
+            return _run_window(base, config, seats, args.seed, limit, args.autopilot or args.quick,
+                               None if args.no_replay else (args.replay or "auto"))
     print(DEMO_NOTICE, flush=True)
     return run_headless_demo(args.seed, limit)
 
 
-def _run_window(base: Any, config: api.TourConfig, seats: list, seed: int, limit: int | None, autopilot: bool) -> int:
+def _run_window(base: Any, config: api.TourConfig, seats: list, seed: int, limit: int | None, autopilot: bool,
+                replay: str | None = None) -> int:
+    from game.replay import ReplayWriter
     from play.desktop import DesktopGame
+    from play.replays import new_replay_path, replay_header
 
-    game = DesktopGame(base, config, seats, seed, max_placements=limit, autopilot=autopilot)
+    recorder = None
+    if replay is not None:
+        path = new_replay_path(seed) if replay == "auto" else Path(replay)
+        header = replay_header(seed, config, [{"name": s.name, "kind": "human" if s.kind == "human" else "bot",
+                                               **({} if s.kind == "human" else {"difficulty": s.kind})} for s in seats])
+        recorder = ReplayWriter(path, header)
+        print(f"Recording this game to {path} (check it with: junkart replay verify {path})", flush=True)
+    game = DesktopGame(base, config, seats, seed, max_placements=limit, autopilot=autopilot, recorder=recorder)
+    base.finalExitCallbacks.append(game.close_replay)   # however the window closes, the replay file is whole
     base.accept("escape", base.userExit)
     if limit is not None:
         def stop_when_done(task: Any) -> int:

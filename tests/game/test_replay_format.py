@@ -48,8 +48,8 @@ def test_a_recorded_tour_reads_back_and_replays_to_the_same_state(tmp_path, name
 
 def damage(path, kind):
     lines = path.read_text().splitlines(keepends=True)
-    if kind == "truncated":
-        path.write_text("".join(lines[:5]) + lines[5][: len(lines[5]) // 2])
+    if kind == "truncated":      # a line cut in half in the middle of the file
+        path.write_text("".join(lines[:5]) + lines[5][: len(lines[5]) // 2] + "\n" + "".join(lines[6:]))
     elif kind == "foreign":
         path.write_text('{"hello": "world"}\n')
     elif kind == "newer":
@@ -74,6 +74,25 @@ def test_a_damaged_or_foreign_file_gets_one_clear_error(tmp_path, kind, message)
         read_replay(path)
     text = str(error.value)
     assert message in text and "\n" not in text
+
+
+@pytest.mark.parametrize("name", ["tour.jsonl", "tour.jsonl.gz"])
+def test_a_crashed_game_leaves_a_short_replay(tmp_path, name):
+    """The writer flushes every line: a game killed mid-write leaves its file cut off (a gzip
+    stream without its end, a last line half written), and what came before still reads."""
+    path = tmp_path / name
+    _, actions = record(path)
+    raw = gzip.decompress(path.read_bytes()) if name.endswith(".gz") else path.read_bytes()
+    lines = raw.splitlines(keepends=True)
+    cut = b"".join(lines[:12]) + lines[12][:10]
+    if name.endswith(".gz"):
+        with gzip.open(path, "wb") as handle:
+            handle.write(cut)
+        path.write_bytes(path.read_bytes()[:-8])      # no gzip trailer: the stream never ended
+    else:
+        path.write_bytes(cut)
+    replay = read_replay(path)
+    assert len(replay.entries) == 11 and replay.actions == tuple(actions[: len(replay.actions)])
 
 
 def test_gzip_garbage_and_missing_files_are_refused(tmp_path):

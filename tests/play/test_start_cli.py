@@ -61,3 +61,28 @@ def test_screenshot_writes_a_png_of_the_table(tmp_path):
     r, g, b = pixels[..., 0], pixels[..., 1], pixels[..., 2]
     brown = (r > g + 0.08) & (g > b + 0.05) & (r > 0.3)
     assert brown.mean() > 0.2
+
+
+WINDOW_GAME = """
+import sys
+from game import api
+from play.commands.start import _run_window
+from play.human import default_seats
+from scenes.common import open_showbase
+base = open_showbase("Junk Art 3D", offscreen=True)
+_run_window(base, api.TourConfig.parse("first", 3), default_seats(3), 1, 3, True, "auto")
+"""
+
+
+def test_a_window_game_is_recorded_where_the_player_keeps_replays(tmp_path):
+    """The window (offscreen here) plays 3 placements on autopilot and quits as Esc would; the
+    game was recorded in $JUNKART_DATA_DIR/replays and verifies bit for bit."""
+    env = {**os.environ, "JUNKART_DATA_DIR": str(tmp_path)}
+    done = subprocess.run([sys.executable, "-c", WINDOW_GAME], cwd=REPO, env=env, capture_output=True, text=True,
+                          timeout=300)
+    assert done.returncode == 0, done.stderr
+    [path] = (tmp_path / "replays").glob("*-seed1.jsonl.gz")
+    assert f"Recording this game to {path}" in done.stdout
+    check = _run("replay", "verify", str(path))
+    assert check.returncode == 0, check.stdout + check.stderr
+    assert "3 placements re-simulated" in check.stdout and "before the tour's end" in check.stdout

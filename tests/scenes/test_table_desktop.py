@@ -157,3 +157,24 @@ def test_same_seed_same_game(showbase):
         finally:
             g.destroy()
     assert runs[0] == runs[1]
+
+
+def test_your_game_is_recorded_and_verifies_bit_for_bit(showbase, tmp_path):
+    """Your placements (the path of your hand) and the bot's go into the replay as they happen;
+    replayed through the physics, the file is the same game, up to where it stops."""
+    from game.replay import ReplayWriter, read_replay
+    from play.replays import replay_header, verify
+
+    config = api.TourConfig(2, ("philadelphia",), start_seat=0)
+    path = tmp_path / "game.jsonl.gz"
+    recorder = ReplayWriter(path, replay_header(5, config, [{"name": "You", "kind": "human"},
+                                                            {"name": "Easy bot", "kind": "bot", "difficulty": "easy"}]))
+    g = DesktopGame(showbase, config, SEATS, seed=5, threaded=False, pace=False, bind_input=False, autopilot=True,
+                    max_placements=6, recorder=recorder)
+    run_until(g, lambda g: g.finished)
+    g.destroy()
+    replay = read_replay(path)
+    seats = {e.action.seat for e in replay.entries if e.trajectory}
+    assert seats == {0, 1} and replay.header["seats"][0]["kind"] == "human"
+    verdict = verify(replay)
+    assert verdict.ok and verdict.placements == 6 and not verdict.finished, verdict.problem
