@@ -21,13 +21,14 @@ from game import api
 from game.actions import Action, ChooseSide, Place
 from game.bots import chooses_places
 from game.cards import city_card
-from game.replay import ReplayWriter
+from game.replay import Replay, ReplayWriter
 from game.pieces import shape_of
 from physics.bodies import BASE_HEIGHT_M
 from physics.layout import TableLayout
 from physics.snapshot import Snapshot
 from play.controllers import BotController
 from play.match import CityResult, Match
+from play.replays import resume as resume_match, seats_of, tour_of
 from play.human import HUMAN, Aim, HumanSeat, SeatSpec
 from play.worker import Worker
 from scenes.table import hud_model
@@ -43,19 +44,26 @@ class DesktopGame:
 
     def __init__(self, base: Any, config: api.TourConfig, seats: Sequence[SeatSpec], seed: int, *,
                  threaded: bool = True, pace: bool = True, max_placements: int | None = None,
-                 bind_input: bool = True, autopilot: bool = False, recorder: ReplayWriter | None = None) -> None:
+                 bind_input: bool = True, autopilot: bool = False, recorder: ReplayWriter | None = None,
+                 resume: Replay | None = None) -> None:
+        """`resume`: a replay of this tour (see `resumed`) to rebuild first and go on from."""
         if len(seats) != config.num_seats:
             raise ValueError(f"{config.num_seats} seats need {config.num_seats} seat specs, got {len(seats)}")
         self.base = base
         self.names = [s.name for s in seats]
+        stream = f"{seed}" if resume is None else f"{seed}:resumed:{len(resume.actions)}"
         self.controllers: list[Any] = [
-            HumanSeat(s.name, f"{seed}:{k}") if s.kind == HUMAN else BotController(s.kind, f"{seed}:{k}", name=s.name)
+            HumanSeat(s.name, f"{stream}:{k}") if s.kind == HUMAN else BotController(s.kind, f"{stream}:{k}", name=s.name)
             for k, s in enumerate(seats)]
         humans = [k for k, s in enumerate(seats) if s.kind == HUMAN]
         self.you = humans[0] if humans else 0
         self.events: collections.deque[tuple[str, Any, Snapshot | None]] = collections.deque()
         self.recorder = recorder    # the game's replay: every action as it is applied (closed by destroy)
-        self.match = Match(config, self.controllers, seed, on_event=self._queue_event, recorder=recorder)
+        if resume is None:
+            self.match = Match(config, self.controllers, seed, on_event=self._queue_event, recorder=recorder)
+        else:
+            self.match = resume_match(resume, self.controllers, recorder)
+            self.match.on_event = self._queue_event
         self.view = TableView(base)
         self.hud = Hud(base, on_option=self.choose_option, on_chip=self.select_card, on_place=self.place, on_reaim=self.reaim)
         self.worker = Worker(threaded)
@@ -82,9 +90,26 @@ class DesktopGame:
         self.finished = False
         self._drag: tuple[str, float, float] | None = None
         self._focused = False                # the camera frames your structure (for your placement)
+        if resume is not None:
+            self._show_resumed()
         self._task = base.taskMgr.add(self._task_tick, "junkart-desktop")
         if bind_input:
             self._bind_input()
+
+    @classmethod
+    def resumed(cls, base: Any, replay: Replay, **options: Any) -> "DesktopGame":
+        """The tour recorded in `replay`, rebuilt through the physics, with its seats (people and
+        bots) playing on from where the file stops."""
+        config, seed = tour_of(replay)
+        return cls(base, config, seats_of(replay), seed, resume=replay, **options)
+
+    def _show_resumed(self) -> None:
+        ex = api.current(self.match.state)
+        if ex is not None and self.match.snapshot is not None:
+            self.view.show(self.match.snapshot)
+            self.view.set_heights([s.height_mm for s in ex.structures])
+            self.view.overview()
+            self.event_line = f"Resumed in {city_card(ex.city).display_name} after {len(self.match.log.actions)} actions"
 
     # --- the loop -----------------------------------------------------------------------------
 

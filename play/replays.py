@@ -1,4 +1,5 @@
-"""A recorded tour played again through the real physics, to check it (`junkart replay verify`).
+"""A recorded tour played again through the real physics: to check it (`junkart replay verify`)
+or to go on with it (`--resume`).
 
 The replay file holds the tour's config, its seed and every applied action; each placement also
 holds the held piece's path (its last pose is the release) and the digest of the settled table.
@@ -20,9 +21,10 @@ from typing import Any, Sequence
 from game import api
 from game.actions import Action, Place
 from game.errors import IllegalActionError
-from game.replay import Replay, ReplayEntry, ReplayFormatError
+from game.replay import Replay, ReplayEntry, ReplayFormatError, ReplayWriter
 from physics.snapshot import Snapshot
-from play.controllers import HandIntent
+from play.controllers import DIFFICULTIES, Controller, HandIntent
+from play.human import HUMAN, SeatSpec
 from play.match import Match
 
 
@@ -81,9 +83,33 @@ class _Mismatch(Exception):
 
 
 def verify(replay: Replay) -> Verdict:
+    """Play the file's tour again and compare; the first difference ends the check."""
     config, seed = tour_of(replay)
     script = _Script(replay.entries)
     match = Match(config, [ReplaySeat(f"seat {s + 1}", script) for s in range(config.num_seats)], seed)
+    return _play_script(match, script)
+
+
+def resume(replay: Replay, controllers: Sequence[Controller], recorder: ReplayWriter | None = None) -> Match:
+    """The file's tour rebuilt through the physics up to where the file stops (checked as
+    `verify` does), handed over to `controllers` to go on. With `recorder`, the new file holds
+    the old game first, written again action for action, then what follows."""
+    config, seed = tour_of(replay)
+    if len(controllers) != config.num_seats:
+        raise ValueError(f"the replay's tour has {config.num_seats} seats, not {len(controllers)}")
+    script = _Script(replay.entries)
+    match = Match(config, [ReplaySeat(f"seat {s + 1}", script) for s in range(config.num_seats)], seed,
+                  recorder=recorder)
+    verdict = _play_script(match, script)
+    if not verdict.ok:
+        raise ReplayFormatError(f"cannot resume: the replay differs at {verdict.problem}")
+    if verdict.finished:
+        raise ReplayFormatError("the replay's tour is over: there is nothing to resume")
+    match.controllers = list(controllers)
+    return match
+
+
+def _play_script(match: Match, script: _Script) -> Verdict:
     placements = 0
     for index, entry in enumerate(script.entries):
         script.index = index
@@ -115,6 +141,21 @@ def tour_of(replay: Replay) -> tuple[api.TourConfig, int]:
     except (KeyError, TypeError, ValueError) as error:
         raise ReplayFormatError(f"the replay's header does not describe a tour ({error})") from None
     return config, seed
+
+
+def seats_of(replay: Replay) -> list[SeatSpec]:
+    """Who played the recorded tour: people as "human", bots by their difficulty."""
+    config, _ = tour_of(replay)
+    seats = replay.header.get("seats")
+    try:
+        specs = [SeatSpec(str(seat["name"]), HUMAN if seat["kind"] == HUMAN else str(seat["difficulty"]))
+                 for seat in seats]  # type: ignore[union-attr]
+    except (KeyError, TypeError) as error:
+        raise ReplayFormatError(f"the replay's header does not say who played ({error})") from None
+    if len(specs) != config.num_seats or any(s.kind not in (HUMAN, *DIFFICULTIES) for s in specs):
+        raise ReplayFormatError(f"the replay's header names seats {[s.kind for s in specs]} for "
+                                f"{config.num_seats} seats")
+    return specs
 
 
 def replay_header(seed: int, config: api.TourConfig, seats: Sequence[dict[str, Any]]) -> dict[str, Any]:

@@ -33,6 +33,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="each seat's base side, A (flat) or B (raised rim), comma separated; "
                              "default: each bot chooses")
     parser.add_argument("--replay", default=None, help="record the tour to this file (.jsonl or .jsonl.gz)")
+    parser.add_argument("--resume", default=None,
+                        help="go on with the tour recorded in this replay where it stops (its tour, seed and "
+                             "bots; people's seats are played by the assist's level)")
     parser.add_argument("--json", action="store_true", help="print one JSON line")
     parser.set_defaults(func=run)
 
@@ -62,30 +65,44 @@ def seat_difficulties(spec: str | None, players: int) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from game.replay import ReplayWriter
+    from game.replay import ReplayWriter, read_replay
     from play.controllers import BotController
+    from play.human import ASSIST_LEVEL, HUMAN
     from play.match import Match
-    from play.replays import replay_header
+    from play.replays import replay_header, resume, seats_of, tour_of
 
-    config = tour_config(args.tour, args.players, args.faceoff, args.sides)
-    levels = seat_difficulties(args.bots, args.players)
-    controllers = [BotController(level, f"junkart-bot:{args.seed}:{seat}", f"{level.capitalize()} bot {seat + 1}")
-                   for seat, level in enumerate(levels)]
+    replay = read_replay(args.resume) if args.resume else None
+    if replay is not None:
+        config, seed = tour_of(replay)
+        seats = seats_of(replay)
+        levels = [ASSIST_LEVEL if s.kind == HUMAN else s.kind for s in seats]
+        names = [s.name for s in seats]
+        stream = f"junkart-bot:{seed}:resumed:{len(replay.actions)}"   # not the first run's draws again
+    else:
+        config, seed = tour_config(args.tour, args.players, args.faceoff, args.sides), args.seed
+        levels = seat_difficulties(args.bots, args.players)
+        names = [f"{level.capitalize()} bot {seat + 1}" for seat, level in enumerate(levels)]
+        stream = f"junkart-bot:{seed}"
+    controllers = [BotController(level, f"{stream}:{seat}", name) for seat, (level, name) in enumerate(zip(levels, names))]
     progress = _Progress(enabled=not args.json and sys.stderr.isatty())
     recorder = None
     if args.replay:
         recorder = ReplayWriter(args.replay, replay_header(
-            args.seed, config, [{"name": c.name, "kind": "bot", "difficulty": c.difficulty} for c in controllers]))
-    match = Match(config, controllers, args.seed, on_event=progress.event, recorder=recorder)
+            seed, config, [{"name": c.name, "kind": "bot", "difficulty": c.difficulty} for c in controllers]))
     try:
+        if replay is not None:
+            match = resume(replay, controllers, recorder)
+            match.on_event = progress.event
+        else:
+            match = Match(config, controllers, seed, on_event=progress.event, recorder=recorder)
         outcome = match.run()
     finally:
         if recorder is not None:
             recorder.close()
         progress.done()
     result = {
-        "seed": args.seed,
-        "players": args.players,
+        "seed": seed,
+        "players": config.num_seats,
         "bots": levels,
         "sides": list(match.state.base_sides),
         "cities": [c.to_json() for c in match.log.cities],

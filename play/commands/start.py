@@ -16,6 +16,7 @@ from typing import Any
 
 from game import api
 from game.tour import MAX_SEATS, MIN_SEATS
+from play.errors import UsageError
 from play.controllers import DIFFICULTIES
 
 DEMO_NOTICE = ("No display found: running a headless demo of the first tour's first city "
@@ -41,6 +42,8 @@ def register(subparsers: Any) -> None:
                       help="record the game to this file (.jsonl or .jsonl.gz); default: a new file in "
                            "~/.local/share/junkart3d/replays ($JUNKART_DATA_DIR/replays if set)")
     play.add_argument("--no-replay", action="store_true", help="do not record the game")
+    play.add_argument("--resume", default=None, metavar="REPLAY",
+                      help="go on with a recorded game where its file stops (its tour, seats and seed)")
     play.set_defaults(func=run)
 
     shot = subparsers.add_parser("screenshot", help="render the table offscreen to a PNG",
@@ -83,6 +86,16 @@ def run(args: argparse.Namespace) -> int:
     limit = QUICK_PLACEMENTS if args.quick else args.max_placements
     from scenes.common import has_display
 
+    resume, seed = None, args.seed
+    if args.resume:
+        from game.replay import read_replay
+        from play.replays import seats_of, tour_of
+
+        resume = read_replay(args.resume)
+        (config, seed), seats = tour_of(resume), seats_of(resume)
+        if not has_display():
+            raise UsageError(f"no display to resume the game in; `junkart sim --resume {args.resume}` "
+                             "lets bots finish it headless")
     if has_display():
         try:
             from scenes.common import open_showbase
@@ -90,14 +103,14 @@ def run(args: argparse.Namespace) -> int:
         except Exception as error:  # noqa: BLE001 - no window: fall back to the headless demo
             print(f"junkart: could not open a window ({error})")
         else:
-            return _run_window(base, config, seats, args.seed, limit, args.autopilot or args.quick,
-                               None if args.no_replay else (args.replay or "auto"))
+            return _run_window(base, config, seats, seed, limit, args.autopilot or args.quick,
+                               None if args.no_replay else (args.replay or "auto"), resume)
     print(DEMO_NOTICE, flush=True)
     return run_headless_demo(args.seed, limit)
 
 
 def _run_window(base: Any, config: api.TourConfig, seats: list, seed: int, limit: int | None, autopilot: bool,
-                replay: str | None = None) -> int:
+                replay: str | None = None, resume: Any = None) -> int:
     from game.replay import ReplayWriter
     from play.desktop import DesktopGame
     from play.replays import new_replay_path, replay_header
@@ -109,7 +122,8 @@ def _run_window(base: Any, config: api.TourConfig, seats: list, seed: int, limit
                                                **({} if s.kind == "human" else {"difficulty": s.kind})} for s in seats])
         recorder = ReplayWriter(path, header)
         print(f"Recording this game to {path} (check it with: junkart replay verify {path})", flush=True)
-    game = DesktopGame(base, config, seats, seed, max_placements=limit, autopilot=autopilot, recorder=recorder)
+    game = DesktopGame(base, config, seats, seed, max_placements=limit, autopilot=autopilot, recorder=recorder,
+                       resume=resume)
     base.finalExitCallbacks.append(game.close_replay)   # however the window closes, the replay file is whole
     base.accept("escape", base.userExit)
     if limit is not None:

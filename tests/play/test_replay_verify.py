@@ -14,7 +14,7 @@ from game import api
 from game.replay import ReplayFormatError, ReplayWriter, read_replay
 from play.controllers import BotController
 from play.match import Match
-from play.replays import verify
+from play.replays import replay_header, verify
 
 # New York places pieces chosen as cards (the seat's choice carries the placement) and
 # Indianapolis takes back the slowest placement (the table is restored): both paths are checked.
@@ -26,7 +26,9 @@ def recorded(tmp_path_factory) -> Path:
     path = tmp_path_factory.mktemp("replays") / "tour.jsonl"
     config = api.TourConfig(2, TOUR)
     bots = [BotController(level, f"replay-test:{s}") for s, level in enumerate(("easy", "normal"))]
-    with ReplayWriter(path, {"seed": 8, "tour": config.to_json()}) as recorder:
+    header = replay_header(8, config, [{"name": f"bot {s + 1}", "kind": "bot", "difficulty": b.difficulty}
+                                       for s, b in enumerate(bots)])
+    with ReplayWriter(path, header) as recorder:
         match = Match(config, bots, 8, recorder=recorder)
         match.run()
     assert len(match.log.cities) == 2
@@ -99,3 +101,37 @@ def test_a_header_without_a_tour_is_a_one_line_error(recorded, tmp_path):
     done = _cli(damaged)
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert done.stderr.count("\n") == 1 and done.stderr.startswith("junkart: error: the replay's header")
+
+
+def test_sim_resume_goes_on_where_the_file_stops(recorded, tmp_path, capsys):
+    from play.cli import main
+
+    lines = _lines(recorded)
+    cut = _write(tmp_path / "cut.jsonl", lines[: len(lines) // 2])
+    assert main(["sim", "--resume", str(cut), "--replay", str(tmp_path / "on.jsonl"), "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert [c["city"] for c in result["cities"]] == ["new_york", "indianapolis"] and result["seed"] == 8
+    assert result["bots"] == ["easy", "normal"]
+    # The new file is the old game, action for action, then the rest of the tour.
+    on = read_replay(tmp_path / "on.jsonl")
+    before = read_replay(cut)
+    assert [a.to_text() for a in on.actions[: len(before.actions)]] == [a.to_text() for a in before.actions]
+    verdict = verify(on)
+    assert verdict.ok and verdict.finished and verdict.actions > len(before.actions)
+
+
+@pytest.mark.parametrize("change, message", [
+    ("finished", "the replay's tour is over: there is nothing to resume"),
+    ("moved", "cannot resume: the replay differs at action "),
+])
+def test_what_cannot_be_resumed_is_a_one_line_error(recorded, tmp_path, capsys, change, message):
+    from play.cli import main
+
+    lines = _lines(recorded)
+    if change == "moved":
+        k = [i for i, line in enumerate(lines) if "trajectory" in line][3]
+        lines[k]["trajectory"][-1][0][1] -= 0.002
+    path = _write(tmp_path / f"{change}.jsonl", lines)
+    assert main(["sim", "--resume", str(path), "--json"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"junkart: error: {message}") and err.count("\n") == 1

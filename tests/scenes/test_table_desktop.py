@@ -178,3 +178,35 @@ def test_your_game_is_recorded_and_verifies_bit_for_bit(showbase, tmp_path):
     assert seats == {0, 1} and replay.header["seats"][0]["kind"] == "human"
     verdict = verify(replay)
     assert verdict.ok and verdict.placements == 6 and not verdict.finished, verdict.problem
+
+
+def test_a_recorded_game_resumes_in_the_window(showbase, tmp_path):
+    """Stop after 3 placements, resume from the file: the table is rebuilt as it was, your seat is
+    yours again, and the game goes on (recorded again from its start into a new file)."""
+    from game.replay import ReplayWriter, read_replay
+    from play.replays import replay_header, verify
+
+    config = api.TourConfig(2, ("philadelphia",), start_seat=0)
+    header = replay_header(5, config, [{"name": "You", "kind": "human"},
+                                       {"name": "Easy bot", "kind": "bot", "difficulty": "easy"}])
+    first = tmp_path / "first.jsonl"
+    g = DesktopGame(showbase, config, SEATS, seed=5, threaded=False, pace=False, bind_input=False, autopilot=True,
+                    max_placements=3, recorder=ReplayWriter(first, header))
+    run_until(g, lambda g: g.finished)
+    table = g.match.snapshot
+    g.destroy()
+
+    again = tmp_path / "again.jsonl"
+    r = DesktopGame.resumed(showbase, read_replay(first), threaded=False, pace=False, bind_input=False,
+                            autopilot=True, max_placements=3, recorder=ReplayWriter(again, header))
+    try:
+        assert r.match.snapshot.digest() == table.digest()
+        assert r.view.visible_pieces() == tuple(sorted(p.piece_id for p in table.pieces))
+        assert r.event_line.startswith("Resumed in Philadelphia after ")
+        assert r.names == ["You", "Easy bot"] and not r.controllers[0].is_bot
+        run_until(r, lambda g: g.finished)
+        assert len(r.match.log.placements) == 6
+    finally:
+        r.destroy()
+    verdict = verify(read_replay(again))
+    assert verdict.ok and verdict.placements == 6, verdict.problem
