@@ -10,6 +10,9 @@ assist plans run one at a time on a worker thread while the window keeps drawing
 reads the match only between jobs, and the match's events arrive through a queue. Tests run the
 same jobs inline (`threaded=False`). The match is deterministic either way: jobs are serialised
 and each draws only from its seat's own seeded generator.
+
+Before the first city you turn your base (side A or B). The game is recorded as it is played
+(`recorder`), and a recorded game can be resumed (`DesktopGame.resumed`).
 """
 from __future__ import annotations
 
@@ -21,15 +24,15 @@ from game import api
 from game.actions import Action, ChooseSide, Place
 from game.bots import chooses_places
 from game.cards import city_card
-from game.replay import Replay, ReplayWriter
 from game.pieces import shape_of
+from game.replay import Replay, ReplayWriter
 from physics.bodies import BASE_HEIGHT_M
 from physics.layout import TableLayout
 from physics.snapshot import Snapshot
 from play.controllers import BotController
+from play.human import HUMAN, Aim, HumanSeat, SeatSpec
 from play.match import CityResult, Match
 from play.replays import resume as resume_match, seats_of, tour_of
-from play.human import HUMAN, Aim, HumanSeat, SeatSpec
 from play.worker import Worker
 from scenes.table import hud_model
 from scenes.table.hud import Hud, HudInput
