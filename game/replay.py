@@ -21,6 +21,7 @@ from typing import IO, Any, Iterator
 
 from game.actions import Action
 from game.errors import MalformedActionError
+from game.tour import TourConfig, new_tour
 
 REPLAY_FORMAT = "junkart-replay"
 REPLAY_VERSION = 1
@@ -148,3 +149,25 @@ def _entry(data: dict[str, Any], number: int, path: Path) -> ReplayEntry:
     if any(len(pos) != 3 or len(quat) != 4 for pos, quat in poses):
         raise ReplayFormatError(f"{path}:{number}: bad trajectory")
     return ReplayEntry(action=action, trajectory=poses, digest=str(data.get("digest", "")))
+
+
+def tour_of(replay: Replay) -> tuple[TourConfig, int]:
+    """The recorded tour's config and seed, checked (a damaged header is a ReplayFormatError)."""
+    header = replay.header
+    try:
+        config = TourConfig.from_json(header["tour"])
+        new_tour(config)   # checks it
+        seed = header["seed"]
+        if not isinstance(seed, int):
+            raise TypeError("the seed is not a whole number")
+    except (KeyError, TypeError, ValueError) as error:
+        raise ReplayFormatError(f"the replay's header does not describe a tour ({error})") from None
+    return config, seed
+
+
+def seat_names(replay: Replay) -> list[str]:
+    """The names the header gives the seats ("Seat 1", ... where it gives none)."""
+    config, _ = tour_of(replay)
+    seats = replay.header.get("seats")
+    named = [str(seat.get("name", "")) if isinstance(seat, dict) else "" for seat in seats] if isinstance(seats, list) else []
+    return [(named[k] if k < len(named) and named[k] else f"Seat {k + 1}") for k in range(config.num_seats)]

@@ -25,14 +25,14 @@ from game.actions import Action, ChooseSide, Place
 from game.bots import chooses_places
 from game.cards import city_card
 from game.pieces import shape_of
-from game.replay import Replay, ReplayWriter
+from game.replay import Replay, ReplayWriter, tour_of
 from physics.bodies import BASE_HEIGHT_M
 from physics.layout import TableLayout
 from physics.snapshot import Snapshot
 from play.controllers import BotController
 from play.human import HUMAN, Aim, HumanSeat, SeatSpec
 from play.match import CityResult, Match
-from play.replays import resume as resume_match, seats_of, tour_of
+from play.replays import resume as resume_match, seats_of
 from play.worker import Worker
 from scenes.table import hud_model
 from scenes.table.hud import Hud, HudInput

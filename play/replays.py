@@ -21,7 +21,7 @@ from typing import Any, Sequence
 from game import api
 from game.actions import Action, Place
 from game.errors import IllegalActionError
-from game.replay import Replay, ReplayEntry, ReplayFormatError, ReplayWriter
+from game.replay import Replay, ReplayEntry, ReplayFormatError, ReplayWriter, tour_of
 from physics.snapshot import Snapshot
 from play.controllers import DIFFICULTIES, Controller, HandIntent
 from play.human import HUMAN, SeatSpec
@@ -127,20 +127,6 @@ def _play_script(match: Match, script: _Script) -> Verdict:
             if match.log.placements[-1].snapshot_digest != entry.digest:
                 return _verdict(match, index, placements, f"{where}: the settled table differs from the recorded one")
     return _verdict(match, len(script.entries), placements, "")
-
-
-def tour_of(replay: Replay) -> tuple[api.TourConfig, int]:
-    """The recorded tour's config and seed, checked (a damaged header is a ReplayFormatError)."""
-    header = replay.header
-    try:
-        config = api.TourConfig.from_json(header["tour"])
-        api.new_tour(config)   # checks it
-        seed = header["seed"]
-        if not isinstance(seed, int):
-            raise TypeError("the seed is not a whole number")
-    except (KeyError, TypeError, ValueError) as error:
-        raise ReplayFormatError(f"the replay's header does not describe a tour ({error})") from None
-    return config, seed
 
 
 def seats_of(replay: Replay) -> list[SeatSpec]:

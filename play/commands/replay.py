@@ -1,9 +1,12 @@
-"""`junkart replay verify FILE`: play a recorded tour again through the physics and check it.
+"""`junkart replay verify|watch FILE`: check a recorded tour, or watch it.
 
     junkart replay verify tour.jsonl [--json]
-
-Exit code 0 when every action, outcome and settled table matches the file, 1 at the first
-difference (said in one line), 2 when the file is not a readable replay.
+        plays the tour again through the physics. Exit code 0 when every action, outcome and
+        settled table matches the file, 1 at the first difference (said in one line), 2 when
+        the file is not a readable replay.
+    junkart replay watch tour.jsonl [--screenshot out.png [--placement N]]
+        shows the table after each placement in the 3D window (no physics: the file's settled
+        tables), or renders one of them offscreen to a PNG.
 """
 from __future__ import annotations
 
@@ -19,6 +22,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     check.add_argument("file", help="a replay (.jsonl or .jsonl.gz)")
     check.add_argument("--json", action="store_true", help="print one JSON line")
     check.set_defaults(func=run_verify)
+    watch = verbs.add_parser("watch", help="watch the tour in the 3D window, placement by placement")
+    watch.add_argument("file", help="a replay (.jsonl or .jsonl.gz)")
+    watch.add_argument("--screenshot", default=None, metavar="PNG",
+                       help="render one placement offscreen to this PNG instead of opening a window")
+    watch.add_argument("--placement", type=int, default=0, help="with --screenshot: which placement (1 = first; "
+                                                                "default the last)")
+    watch.set_defaults(func=run_watch)
 
 
 def run_verify(args: argparse.Namespace) -> int:
@@ -37,3 +47,36 @@ def run_verify(args: argparse.Namespace) -> int:
     else:
         print(f"{name}: differs at {verdict.problem}")
     return 0 if verdict.ok else 1
+
+
+def run_watch(args: argparse.Namespace) -> int:
+    from game.replay import read_replay, seat_names
+    from play.errors import UsageError
+    from scenes.common import has_display, open_showbase, render_frames, save_frame
+    from scenes.table.replay_viewer import ReplayViewer, replay_frames
+
+    replay = read_replay(args.file)
+    frames, names = replay_frames(replay), seat_names(replay)
+    if args.screenshot:
+        if not 0 <= args.placement <= len(frames):
+            raise UsageError(f"--placement {args.placement}: the replay has placements 1 to {len(frames)}")
+        out = Path(args.screenshot)
+        out.parent.mkdir(parents=True, exist_ok=True)
+        base = open_showbase("Junk Art 3D replay", offscreen=True)
+        try:
+            viewer = ReplayViewer(base, frames, names, bind_input=False)
+            viewer.playing = False
+            viewer.show((args.placement or len(frames)) - 1)
+            render_frames(base, 3)
+            save_frame(base, str(out))
+        finally:
+            base.destroy()
+        print(f"wrote {out}")
+        return 0
+    if not has_display():
+        raise UsageError("no display to watch the replay in; --screenshot PNG renders one placement offscreen")
+    base = open_showbase("Junk Art 3D replay")
+    ReplayViewer(base, frames, names)
+    base.accept("escape", base.userExit)
+    base.run()
+    return 0

@@ -65,11 +65,11 @@ def seat_difficulties(spec: str | None, players: int) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from game.replay import ReplayWriter, read_replay
+    from game.replay import ReplayWriter, read_replay, tour_of
     from play.controllers import BotController
     from play.human import ASSIST_LEVEL, HUMAN
     from play.match import Match
-    from play.replays import replay_header, resume, seats_of, tour_of
+    from play.replays import replay_header, resume, seats_of
 
     replay = read_replay(args.resume) if args.resume else None
     if replay is not None:

@@ -88,8 +88,8 @@ def run(args: argparse.Namespace) -> int:
 
     resume, seed = None, args.seed
     if args.resume:
-        from game.replay import read_replay
-        from play.replays import seats_of, tour_of
+        from game.replay import read_replay, tour_of
+        from play.replays import seats_of
 
         resume = read_replay(args.resume)
         (config, seed), seats = tour_of(resume), seats_of(resume)

@@ -38,6 +38,7 @@ class HudInput:
     selected: str | None = None            # a hand card clicked to filter the options
     placing: bool = False                  # your placement is aimed: offer Place and Re-aim
     extra: tuple[str, ...] = field(default=())  # free text lines (tour results)
+    controls: tuple[str, ...] = CONTROLS        # the key and mouse help, bottom right
 
 
 class Hud:
@@ -94,7 +95,7 @@ class Hud:
         self.turn_label = self._label(self.top_centre, m.turn, (0.0, turn_y), 0.052,
                                       align="center", bold=True, colour=ACTIVE)
         self.seat_labels = [self._seat_panel(k, row) for k, row in enumerate(m.seats)]
-        for k, line in enumerate(reversed(CONTROLS)):
+        for k, line in enumerate(reversed(shown.controls)):
             self._label(self.bottom_right, line, (-0.04, 0.035 + 0.045 * k), 0.03, colour=(0.8, 0.8, 0.82, 0.75), align="right")
         self._bottom(shown)
 

@@ -1,0 +1,107 @@
+"""`junkart replay watch`: a recorded tour shown placement by placement from the file's settled
+tables, driven by posted key events, and rendered offscreen to a PNG."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from game import api
+from game.replay import ReplayFormatError, ReplayWriter, read_replay, seat_names
+from play.controllers import BotController
+from play.match import Match
+from play.replays import replay_header
+from scenes.common import frame_array, render_frames
+from scenes.table.replay_viewer import ReplayViewer, replay_frames
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def recorded(tmp_path_factory) -> Path:
+    path = tmp_path_factory.mktemp("watch") / "tour.jsonl"
+    config = api.TourConfig(2, ("philadelphia",), start_seat=0)
+    bots = [BotController("easy", f"watch:{s}", name=f"Easy bot {s + 1}") for s in range(2)]
+    header = replay_header(2, config, [{"name": b.name, "kind": "bot", "difficulty": "easy"} for b in bots])
+    with ReplayWriter(path, header) as recorder:
+        Match(config, bots, 2, recorder=recorder).run()
+    return path
+
+
+def test_frames_are_the_recorded_settled_tables(recorded):
+    replay = read_replay(recorded)
+    frames = replay_frames(replay)
+    placed = [e for e in replay.entries if e.trajectory]
+    assert len(frames) == len(placed) > 5
+    assert [f.table.digest() for f in frames] == [e.digest for e in placed]
+    assert [f.placement for f in frames] == [e.action for e in placed]
+    assert frames[-1].state.phase == "over"
+    assert seat_names(replay) == ["Easy bot 1", "Easy bot 2"]
+
+
+def test_keys_step_pause_and_jump(showbase, recorded):
+    replay = read_replay(recorded)
+    frames = replay_frames(replay)
+    viewer = ReplayViewer(showbase, frames, seat_names(replay), step_s=0.0)
+    try:
+        def press(key: str) -> None:
+            showbase.messenger.send(key)
+            showbase.taskMgr.step()
+
+        assert viewer.index == 0 and viewer.playing
+        press("space")                                   # pause
+        assert not viewer.playing and viewer.index == 0
+        press("arrow_right")
+        press("arrow_right")
+        assert viewer.index == 2
+        assert viewer.view.visible_pieces() == tuple(sorted(p.piece_id for p in frames[2].table.pieces))
+        press("arrow_left")
+        assert viewer.index == 1
+        press("end")
+        texts = viewer.hud.texts()
+        assert texts["turn"] == f"Replay: placement {len(frames)} of {len(frames)} (paused)"
+        assert texts["hand"] == [] and texts["event"].startswith(("Easy bot 1 ", "Easy bot 2 "))
+        showbase.messenger.send("space")                 # at the end, play starts again from the first
+        assert viewer.playing and viewer.index == 0
+        for _ in range(3):
+            showbase.taskMgr.step()
+        assert viewer.index >= 2                          # playing: one placement per step here
+        render_frames(showbase, 2)
+        pixels = frame_array(showbase)
+        assert pixels.std() > 10                          # a table, pieces and HUD, not a blank frame
+    finally:
+        viewer.destroy()
+
+
+def test_a_replay_without_placements_or_with_a_bad_keyframe_is_refused(recorded, tmp_path):
+    lines = [json.loads(line) for line in recorded.read_text().splitlines()]
+    bare = tmp_path / "bare.jsonl"
+    bare.write_text("".join(json.dumps(line) + "\n" for line in lines[:3]))
+    with pytest.raises(ReplayFormatError, match="no placement to watch"):
+        replay_frames(read_replay(bare))
+    k = next(i for i, line in enumerate(lines) if "keyframe" in line)
+    lines[k]["keyframe"]["version"] = 99
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    with pytest.raises(ReplayFormatError, match=f"entry {k}: "):
+        replay_frames(read_replay(bad))
+
+
+def test_watch_renders_a_placement_to_png_and_needs_a_display_otherwise(recorded, tmp_path):
+    from panda3d.core import Filename, PNMImage
+
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    out = tmp_path / "watch.png"
+    done = subprocess.run([sys.executable, "-m", "play.cli", "replay", "watch", str(recorded), "--screenshot", str(out),
+                           "--placement", "3"], cwd=REPO, env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    image = PNMImage()
+    assert image.read(Filename.from_os_specific(str(out))) and image.get_x_size() == 1280
+    window = subprocess.run([sys.executable, "-m", "play.cli", "replay", "watch", str(recorded)], cwd=REPO, env=env,
+                            capture_output=True, text=True, timeout=300)
+    assert window.returncode == 2 and window.stderr.startswith("junkart: error: no display to watch")
