@@ -22,6 +22,7 @@ from game import api
 from game.actions import Action, Place
 from game.errors import IllegalActionError
 from game.replay import Replay, ReplayEntry, ReplayFormatError, ReplayWriter, tour_of
+from physics.errors import PhysicsInputError
 from physics.snapshot import Snapshot
 from play.controllers import DIFFICULTIES, Controller, HandIntent
 from play.human import HUMAN, SeatSpec
@@ -113,12 +114,12 @@ def _play_script(match: Match, script: _Script) -> Verdict:
     placements = 0
     for index, entry in enumerate(script.entries):
         script.index = index
-        where = f"action {index + 1} ({_text(entry.action)[:60]})"
+        where = f"action {index + 1} ({_short(entry.action)})"
         if api.is_terminal(match.state):
             return _verdict(match, index, placements, f"{where}: the tour was already over")
         try:
             applied = match.step()
-        except (_Mismatch, IllegalActionError) as error:
+        except (_Mismatch, IllegalActionError, PhysicsInputError) as error:   # e.g. a release inside a piece
             return _verdict(match, index, placements, f"{where}: {error}")
         if applied.to_text() != _text(entry.action):
             return _verdict(match, index, placements, f"{where}: the game did {applied.to_text()[:120]}")
@@ -185,3 +186,11 @@ def _verdict(match: Match, checked: int, placements: int, problem: str) -> Verdi
 
 def _text(action: Action | None) -> str:
     return "nothing" if action is None else action.to_text()
+
+
+def _short(action: Action | None) -> str:
+    """An action as a difference names it: a placement without its outcome, a long deal cut."""
+    if isinstance(action, Place):
+        return action.prototype().to_text()
+    text = _text(action)
+    return text if len(text) <= 60 else text[:57] + "..."

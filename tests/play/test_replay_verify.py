@@ -74,6 +74,16 @@ def test_a_release_moved_by_a_millimetre_is_found(recorded, tmp_path):
     assert done.stdout.startswith(f"moved.jsonl: differs at action {number} (place ")
 
 
+def test_a_release_inside_another_piece_is_found(recorded, tmp_path):
+    lines = _lines(recorded)
+    k = [i for i, line in enumerate(lines) if "trajectory" in line][5]
+    lines[k]["trajectory"][-1][0][2] = 0.0            # released at table height, inside its base
+    verdict = verify(read_replay(_write(tmp_path / "inside.jsonl", lines)))
+    number = sum(1 for line in lines[1:k + 1] if "action" in line)
+    assert not verdict.ok and verdict.problem.startswith(f"action {number} (place 0 ")
+    assert "would intersect base:0" in verdict.problem
+
+
 def test_a_reshuffled_deck_is_found(recorded, tmp_path):
     lines = _lines(recorded)
     k = next(i for i, line in enumerate(lines) if line.get("action", "").startswith("shuffle "))
