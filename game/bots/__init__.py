@@ -47,13 +47,14 @@ def choose(observation: State, legal: list[Action], rng: random.Random, difficul
     if difficulty not in DIFFICULTIES:
         raise ValueError(f"unknown difficulty {difficulty!r}; use one of {', '.join(DIFFICULTIES)}")
     ex = observation.exhibition
-    if ex is None and all(isinstance(a, ChooseSide) for a in legal):
-        module: ModuleType | None = sides     # before the first city: which side of the base
+    if ex is None:      # before the first city: which side of the base to build on
+        module: ModuleType | None = sides if all(isinstance(a, ChooseSide) for a in legal) else None
     else:
-        module = _module(ex.city) if ex is not None else None
-        places_only = all(isinstance(a, Place) for a in legal)
-        if module is None or ex is None or (places_only and not chooses_places(ex.city)):
-            return legal[rng.randrange(len(legal))]
+        module = _module(ex.city)
+        if all(isinstance(a, Place) for a in legal) and not chooses_places(ex.city):
+            module = None   # which piece goes where is the planner's business
+    if module is None:
+        return legal[rng.randrange(len(legal))]
     if difficulty == "easy" and rng.random() < 0.5:
         return legal[rng.randrange(len(legal))]
     action = module.choose(observation, legal, rng)

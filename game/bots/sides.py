@@ -13,8 +13,8 @@ solo tower and survival benches in `benchmarks/` build on side A):
 
 None of these differences is beyond the noise (a tower's height or a sequence's count swings
 by half either way), and the one that comes closest says the rim costs a steady hand drops (a
-piece lying across the rim sits tilted). So a planning bot builds on the flat side. An easy bot turns its
-base at random half the time, as it plays its cards (`game.bots`).
+piece lying across the rim sits tilted). So a planning bot builds on the flat side. An easy bot
+turns its base at random half the time, as it plays its cards (`game.bots`).
 """
 from __future__ import annotations
 

@@ -2,9 +2,10 @@
 
     junkart play [--tour first|random:N|city,city] [--players N] [--bots normal,hard] [--seed S]
                  [--max-placements N] [--quick] [--autopilot] [--replay FILE | --no-replay]
+                 [--resume REPLAY]
         opens a window: you at seat 0 against bots, the game recorded as a replay (by default in
-        play.replays.replays_dir()). With no display, prints one line and plays a short headless
-        demo instead (bots only, one line per city).
+        play.replays.replays_dir()); --resume goes on with a recorded game. With no display,
+        prints one line and plays a short headless demo instead (bots only, one line per city).
     junkart screenshot --out docs/table.png [--seed S] [--placements N] [--size 1280x720] [--placing]
         plays a few placements offscreen (your decisions made by the assist) and saves a PNG.
 """
@@ -16,8 +17,8 @@ from typing import Any
 
 from game import api
 from game.tour import MAX_SEATS, MIN_SEATS
-from play.errors import UsageError
 from play.controllers import DIFFICULTIES
+from play.errors import UsageError
 
 DEMO_NOTICE = ("No display found: running a headless demo of the first tour's first city "
                "(Philadelphia) with 2 easy bots.")
