@@ -11,7 +11,9 @@ reads the match only between jobs, and the match's events arrive through a queue
 same jobs inline (`threaded=False`). The match is deterministic either way: jobs are serialised
 and each draws only from its seat's own seeded generator.
 
-Before the first city you turn your base (side A or B). The game is recorded as it is played
+Hot-seat: with several people (`SeatSpec` kind "human"), the screen shows nobody's hand until
+the person whose turn it is takes it (`take_screen`, after a "Pass to <name>" panel); alone,
+it is always yours. Before the first city you turn your base (side A or B). The game is recorded as it is played
 (`recorder`), and a recorded game can be resumed (`DesktopGame.resumed`).
 """
 from __future__ import annotations
@@ -58,8 +60,11 @@ class DesktopGame:
         self.controllers: list[Any] = [
             HumanSeat(s.name, f"{stream}:{k}") if s.kind == HUMAN else BotController(s.kind, f"{stream}:{k}", name=s.name)
             for k, s in enumerate(seats)]
-        humans = [k for k, s in enumerate(seats) if s.kind == HUMAN]
-        self.you = humans[0] if humans else 0
+        self.humans = [k for k, s in enumerate(seats) if s.kind == HUMAN]
+        # Whose hand and choices the screen shows. Alone at the desktop, always yours; hot-seat,
+        # nobody's until the next person to act has taken the screen (`take_screen`).
+        self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
+        self.handoff: int | None = None      # hot-seat: the person the screen waits for
         self.events: collections.deque[tuple[str, Any, Snapshot | None]] = collections.deque()
         self.recorder = recorder    # the game's replay: every action as it is applied (closed by destroy)
         if resume is None:
@@ -68,7 +73,8 @@ class DesktopGame:
             self.match = resume_match(resume, self.controllers, recorder)
             self.match.on_event = self._queue_event
         self.view = TableView(base)
-        self.hud = Hud(base, on_option=self.choose_option, on_chip=self.select_card, on_place=self.place, on_reaim=self.reaim)
+        self.hud = Hud(base, on_option=self.choose_option, on_chip=self.select_card, on_place=self.place,
+                       on_reaim=self.reaim, on_handoff=self.take_screen)
         self.worker = Worker(threaded)
         self.pace = pace
         self.max_placements = max_placements
@@ -155,6 +161,11 @@ class DesktopGame:
                               if places and len(places) == len(legal) else f"{self.names[seat]} is choosing...")
             self.worker.submit(self.match.step, self._stepped)
             return
+        if api.current(state) is not None:
+            self.match.table()   # a city that opens on a person's turn is on screen before they act
+        if seat != self.viewer:
+            self._pass_to(seat)
+            return
         if self._aim_state is not state:
             self._new_turn(state)
         ex = api.current(state)
@@ -173,7 +184,23 @@ class DesktopGame:
         if layout != self.view.layout:
             self.view.show(Snapshot(layout, ()))
             angles = layout.seat_angles
-            self.view.focus(self.you, BASE_HEIGHT_M * 1000.0, angles[self.you] if angles else None)
+            mine = self.viewer if self.viewer is not None else (self.humans[0] if self.humans else 0)
+            self.view.focus(mine, BASE_HEIGHT_M * 1000.0, angles[mine] if angles else None)
+
+    def _pass_to(self, seat: int) -> None:
+        """Hot-seat: nothing private shows until `seat`'s person takes the screen."""
+        if self.handoff != seat:
+            self.handoff, self.options, self.aim = seat, [], None
+            self.view.hide_ghost()
+        self.turn_line = f"{self.names[seat]}'s turn"
+        if self.auto_decide:
+            self.take_screen()
+
+    def take_screen(self) -> None:
+        """The person the screen waited for is at it: show their hand and choices."""
+        if self.handoff is not None:
+            self.viewer, self.handoff = self.handoff, None
+            self._aim_state = None
 
     def _new_turn(self, state: api.State) -> None:
         self._aim_state = state
@@ -285,8 +312,11 @@ class DesktopGame:
         self.worker.submit(job, self._stepped)
 
     def _space(self) -> None:
-        """Space drops your aimed piece; with nothing aimed it recentres on the active structure."""
-        if self.aim is not None:
+        """Space takes the screen (hot-seat), drops your aimed piece, or recentres on the active
+        structure."""
+        if self.handoff is not None:
+            self.take_screen()
+        elif self.aim is not None:
             self.place()
         else:
             self.recentre()
@@ -349,9 +379,13 @@ class DesktopGame:
 
     def _refresh_hud(self) -> None:
         state = self.match.state   # frozen: consistent even while a job runs (perhaps one step old)
-        model = hud_model.build(state, self.names, self.you, self.turn_line, self.event_line)
-        labels = tuple(hud_model.option_text(o, self._legal, self.names, self.you) for o in self.options) if not self.worker.busy else ()
-        self.hud.show(HudInput(model, labels, self.selected, self.aim is not None and not self.worker.busy, self._extra))
+        you = self.viewer if self.viewer is not None else 0
+        model = hud_model.build(state, self.names, you, self.turn_line, self.event_line)
+        if self.viewer is None or self.handoff is not None:
+            model = hud_model.spectator(model)
+        labels = tuple(hud_model.option_text(o, self._legal, self.names, you) for o in self.options) if not self.worker.busy else ()
+        self.hud.show(HudInput(model, labels, self.selected, self.aim is not None and not self.worker.busy, self._extra,
+                               handoff=self.names[self.handoff] if self.handoff is not None else ""))
 
     # --- camera input ---------------------------------------------------------------------------
 

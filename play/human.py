@@ -29,13 +29,26 @@ class SeatSpec:
     kind: str                 # "human" or a bot difficulty
 
 
-def default_seats(players: int = 3, bots: Sequence[str] | None = None) -> list[SeatSpec]:
-    """You + bots. `bots` names one difficulty per bot seat (default: normal, hard, hard, ...);
-    as many bots as players means nobody is human (watch mode)."""
-    levels = list(bots) if bots else (["normal"] + ["hard"] * (players - 2))[: players - 1]
-    if len(levels) not in (players - 1, players):
-        raise ValueError(f"--bots names {len(levels)} bots for {players} players (give {players - 1}, or {players} to watch)")
-    seats = [SeatSpec("You", HUMAN)] if len(levels) == players - 1 else []
+def default_seats(players: int = 3, bots: Sequence[str] | None = None,
+                  humans: Sequence[str] | None = None) -> list[SeatSpec]:
+    """People first, then bots. `humans` names the people at the desktop (default: just "You";
+    two or more play hot-seat); `bots` names one difficulty per remaining seat (default: normal,
+    hard, hard, ...). With the default people, as many bots as players means nobody is human
+    (watch mode)."""
+    people = [name.strip() for name in humans] if humans is not None else None
+    if people is not None:
+        if not people or any(not name for name in people) or len(set(people)) != len(people):
+            raise ValueError(f"--humans {','.join(people)!r}: give each person a different name")
+        if len(people) > players:
+            raise ValueError(f"--humans names {len(people)} people for {players} players")
+    wanted = players - (len(people) if people is not None else 1)
+    levels = list(bots) if bots else (["normal"] + ["hard"] * max(0, wanted - 1))[:wanted]
+    if people is None and len(levels) == players:
+        people = []                                        # watch mode
+    elif len(levels) != wanted:
+        raise ValueError(f"--bots names {len(levels)} bots for {players} players "
+                         f"(give {wanted}{', or ' + str(players) + ' to watch' if people is None else ''})")
+    seats = [SeatSpec(name, HUMAN) for name in (people if people is not None else ["You"])]
     counts = collections.Counter(levels)
     seen: collections.Counter[str] = collections.Counter()
     for level in levels:

@@ -1,9 +1,10 @@
 """`junkart` / `junkart play`: the desktop game; `junkart screenshot`: a picture of the table.
 
     junkart play [--tour first|random:N|city,city] [--players N] [--bots normal,hard] [--seed S]
-                 [--max-placements N] [--quick] [--autopilot] [--replay FILE | --no-replay]
-                 [--resume REPLAY]
-        opens a window: you at seat 0 against bots, the game recorded as a replay (by default in
+                 [--humans Ann,Bob] [--max-placements N] [--quick] [--autopilot]
+                 [--replay FILE | --no-replay] [--resume REPLAY]
+        opens a window: you at seat 0 against bots, or with --humans several people hot-seat
+        (the screen is passed between them). The game is recorded as a replay (by default in
         play.replays.replays_dir()); --resume goes on with a recorded game. With no display,
         prints one line and plays a short headless demo instead (bots only, one line per city).
     junkart screenshot --out docs/table.png [--seed S] [--placements N] [--size 1280x720] [--placing]
@@ -34,6 +35,8 @@ def register(subparsers: Any) -> None:
     play.add_argument("--players", type=int, default=3, help=f"{MIN_SEATS} to {MAX_SEATS} seats, you included (default 3)")
     play.add_argument("--bots", help=f"one difficulty per bot seat ({', '.join(DIFFICULTIES)}); default normal,hard; "
                                      "as many as --players to watch bots only")
+    play.add_argument("--humans", default=None, help="the people at this desktop, comma separated (default: You); "
+                                                      "two or more play hot-seat, passing the screen")
     play.add_argument("--seed", type=int, default=1, help="tour seed (default 1)")
     play.add_argument("--max-placements", type=int, default=None, help="stop after this many placements")
     play.add_argument("--quick", action="store_true",
@@ -82,7 +85,8 @@ def run(args: argparse.Namespace) -> int:
 
     if not MIN_SEATS <= args.players <= MAX_SEATS:
         raise ValueError(f"--players must be {MIN_SEATS} to {MAX_SEATS}, not {args.players}")
-    seats = default_seats(args.players, _bots(args.bots))
+    humans = None if args.humans is None else args.humans.split(",")
+    seats = default_seats(args.players, _bots(args.bots), humans)
     config = api.TourConfig.parse(args.tour, args.players)
     limit = QUICK_PLACEMENTS if args.quick else args.max_placements
     from scenes.common import has_display

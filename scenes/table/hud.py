@@ -39,12 +39,13 @@ class HudInput:
     placing: bool = False                  # your placement is aimed: offer Place and Re-aim
     extra: tuple[str, ...] = field(default=())  # free text lines (tour results)
     controls: tuple[str, ...] = CONTROLS        # the key and mouse help, bottom right
+    handoff: str = ""                      # hot-seat: the person to pass the screen to (hides hand and options)
 
 
 class Hud:
     def __init__(self, base: Any, on_option: Callable[[int], None] | None = None,
                  on_chip: Callable[[str], None] | None = None, on_place: Callable[[], None] | None = None,
-                 on_reaim: Callable[[], None] | None = None) -> None:
+                 on_reaim: Callable[[], None] | None = None, on_handoff: Callable[[], None] | None = None) -> None:
         self.base = base
         self.font = ui_font(base.loader)
         self.bold = ui_font(base.loader, bold=True)
@@ -52,6 +53,7 @@ class Hud:
         self.on_chip = on_chip or (lambda card: None)
         self.on_place = on_place or (lambda: None)
         self.on_reaim = on_reaim or (lambda: None)
+        self.on_handoff = on_handoff or (lambda: None)
         self.top_left = base.a2dTopLeft.attach_new_node("hud-top-left")
         self.top_right = base.a2dTopRight.attach_new_node("hud-top-right")
         self.top_centre = base.a2dTopCenter.attach_new_node("hud-top-centre")
@@ -70,6 +72,7 @@ class Hud:
         self.chip_buttons: dict[str, DirectButton] = {}
         self.place_button: DirectButton | None = None
         self.reaim_button: DirectButton | None = None
+        self.handoff_button: DirectButton | None = None
 
     # --- public ---------------------------------------------------------------------------------
 
@@ -97,7 +100,10 @@ class Hud:
         self.seat_labels = [self._seat_panel(k, row) for k, row in enumerate(m.seats)]
         for k, line in enumerate(reversed(shown.controls)):
             self._label(self.bottom_right, line, (-0.04, 0.035 + 0.045 * k), 0.03, colour=(0.8, 0.8, 0.82, 0.75), align="right")
-        self._bottom(shown)
+        if shown.handoff:
+            self._handoff(shown.handoff)
+        else:
+            self._bottom(shown)
 
     def texts(self) -> dict[str, Any]:
         """What the HUD says now (for tests and for logging)."""
@@ -121,8 +127,19 @@ class Hud:
             widget.destroy()
         self._widgets = []
         self.seat_labels, self.option_buttons, self.chip_buttons = [], [], {}
-        self.place_button = self.reaim_button = None
+        self.place_button = self.reaim_button = self.handoff_button = None
         self._shown = None
+
+    def _handoff(self, name: str) -> None:
+        """Hot-seat: a panel over the table until the next person says they are at the screen."""
+        centre = self.base.aspect2d
+        panel = DirectFrame(parent=centre, frameColor=(0.05, 0.06, 0.08, 0.92), frameSize=(-0.8, 0.8, -0.3, 0.3))
+        self._widgets.append(panel)
+        self._label(centre, f"Pass to {name}", (0.0, 0.12), 0.09, bold=True, align="center", colour=ACTIVE)
+        self._label(centre, f"Only {name} should see the screen now: your hand and choices come next.",
+                    (0.0, 0.02), 0.04, align="center", colour=DIM, wrap=34)
+        self.handoff_button = self._button(f"I'm {name}  [Space]", (0.0, -0.19), self.on_handoff, hot=True,
+                                           width=0.7, parent=centre)
 
     def _label(self, parent: NodePath, text: str, pos: tuple[float, float], scale: float, *, bold: bool = False,
                colour: tuple[float, float, float, float] = INK, align: str = "left", wrap: float | None = None) -> DirectLabel:

@@ -5,7 +5,7 @@ lets the HUD rebuild its widgets only when this value changes.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
 from game import api
@@ -155,6 +155,11 @@ def build(state: api.State, names: Sequence[str], you: int, turn: str, event: st
     if ex.is_over and ex.end_reason:
         status = f"Over: {ex.end_reason}"
     return HudModel(city, card.goal, status, turn, tuple(seats), hand, pending, event)
+
+
+def spectator(model: HudModel) -> HudModel:
+    """The HUD as anyone at the table may see it: no hand, nobody marked as "you"."""
+    return replace(model, hand=(), to_place=(), seats=tuple(replace(row, is_you=False) for row in model.seats))
 
 
 def _setup_model(state: api.State, names: Sequence[str], you: int, turn: str, event: str) -> HudModel:

@@ -8,7 +8,7 @@ plays on by itself; Space pauses, the arrow keys step, Home and End jump, Esc qu
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Sequence
 
 from game import api
@@ -100,9 +100,7 @@ class ReplayViewer:
         state = "playing" if self.playing else "paused"
         model = hud_model.build(frame.state, self.names, frame.placement.seat, f"Replay: placement {self.index + 1} "
                                 f"of {len(self.frames)} ({state})", event)
-        # A spectator: nobody's hand is shown, and nobody is "you".
-        seats = tuple(replace(row, is_you=False) for row in model.seats)
-        return HudInput(replace(model, hand=(), to_place=(), seats=seats), controls=VIEWER_CONTROLS)
+        return HudInput(hud_model.spectator(model), controls=VIEWER_CONTROLS)
 
     def step(self, delta: int) -> None:
         self.playing = False if delta < 0 else self.playing

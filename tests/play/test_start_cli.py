@@ -33,6 +33,8 @@ def test_no_display_prints_one_notice_and_plays_a_short_demo():
     (("play", "--bots", "easy,wizard"), "unknown bot 'wizard'"),
     (("play", "--players", "3", "--bots", "easy"), "--bots names 1 bots for 3 players"),
     (("play", "--tour", "atlantis"), "atlantis"),
+    (("play", "--players", "3", "--humans", "Ann,Ann"), "give each person a different name"),
+    (("play", "--players", "3", "--humans", "Ann,Bob", "--bots", "easy,easy"), "--bots names 2 bots for 3 players (give 1)"),
     (("screenshot", "--size", "big"), "bad --size 'big'"),
 ])
 def test_bad_options_give_one_error_line(args, message, capsys):

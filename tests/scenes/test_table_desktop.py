@@ -210,3 +210,36 @@ def test_a_recorded_game_resumes_in_the_window(showbase, tmp_path):
         r.destroy()
     verdict = verify(read_replay(again))
     assert verdict.ok and verdict.placements == 6, verdict.problem
+
+
+def test_hot_seat_hides_each_hand_until_its_person_takes_the_screen(showbase):
+    """Ann and Bob at one desktop with a bot: before each person's turn the screen asks for them
+    by name and shows no hand and no choices; after "I'm Bob", Bob sees his own cards only."""
+    seats = default_seats(3, ["easy"], ["Ann", "Bob"])
+    config = api.TourConfig(3, ("philadelphia",), start_seat=0)
+    g = DesktopGame(showbase, config, seats, seed=4, threaded=False, pace=False, bind_input=True)
+    try:
+        seen: dict[str, list[str]] = {}
+        for _ in range(4):                    # Ann's side, Bob's side, then Philadelphia's pass: Ann, Bob
+            assert run_until(g, lambda g: g.handoff is not None, max_ticks=400), g.turn_line
+            assert g.handoff == api.to_act(g.match.state)[0]
+            person = g.names[g.handoff]
+            texts = g.hud.texts()
+            assert texts["hand"] == [] and texts["options"] == []
+            assert g.hud.handoff_button is not None and texts["turn"] == f"{person}'s turn"
+            showbase.messenger.send("space")                # "I'm <person>"
+            g.tick()
+            assert g.viewer == g.names.index(person) and g.handoff is None
+            texts = g.hud.texts()
+            assert texts["options"] and f"{person} (you)" in texts["seats"]
+            ex = api.current(g.match.state)
+            if ex is not None:
+                seen[person] = texts["hand"]
+                assert texts["hand"] == list(ex.hands[g.viewer])
+            _press(g.hud.option_buttons[0])
+            g.tick()
+            if g.options and isinstance(g.options[0], str):   # a card narrowed the choices: take one
+                _press(g.hud.option_buttons[1])
+        assert set(seen) == {"Ann", "Bob"} and seen["Ann"] != seen["Bob"]
+    finally:
+        g.destroy()
