@@ -159,6 +159,16 @@ def replays_dir() -> Path:
     return Path(root) / "replays"
 
 
+def replay_path(name: str) -> Path:
+    """A replay named on the command line: a path, or "last" for the newest game in `replays_dir()`."""
+    if name != "last":
+        return Path(name)
+    found = sorted(replays_dir().glob("*.jsonl*"), key=lambda p: (p.stat().st_mtime, p.name))
+    if not found:
+        raise ReplayFormatError(f"no recorded game in {replays_dir()} yet")
+    return found[-1]
+
+
 def new_replay_path(seed: int) -> Path:
     """A fresh file in `replays_dir()`, named by the time the game started and its seed."""
     folder = replays_dir()

@@ -19,11 +19,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("replay", help="check a recorded tour (junkart sim --replay FILE)")
     verbs = parser.add_subparsers(dest="verb", required=True)
     check = verbs.add_parser("verify", help="play the tour again through the physics and compare, bit for bit")
-    check.add_argument("file", help="a replay (.jsonl or .jsonl.gz)")
+    check.add_argument("file", help="a replay (.jsonl or .jsonl.gz), or 'last' for your newest game")
     check.add_argument("--json", action="store_true", help="print one JSON line")
     check.set_defaults(func=run_verify)
     watch = verbs.add_parser("watch", help="watch the tour in the 3D window, placement by placement")
-    watch.add_argument("file", help="a replay (.jsonl or .jsonl.gz)")
+    watch.add_argument("file", help="a replay (.jsonl or .jsonl.gz), or 'last' for your newest game")
     watch.add_argument("--screenshot", default=None, metavar="PNG",
                        help="render one placement offscreen to this PNG instead of opening a window")
     watch.add_argument("--placement", type=int, default=0, help="with --screenshot: which placement (1 = first; "
@@ -33,10 +33,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run_verify(args: argparse.Namespace) -> int:
     from game.replay import read_replay
-    from play.replays import verify
+    from play.replays import replay_path, verify
 
-    verdict = verify(read_replay(args.file))
-    name = Path(args.file).name
+    path = replay_path(args.file)
+    verdict = verify(read_replay(path))
+    name = path.name
     if args.json:
         print(json.dumps({"file": name, **verdict.to_json()}, sort_keys=True))
     elif verdict.ok:
@@ -53,9 +54,10 @@ def run_watch(args: argparse.Namespace) -> int:
     from game.replay import read_replay, seat_names
     from play.errors import UsageError
     from scenes.common import has_display, open_showbase, render_frames, save_frame
+    from play.replays import replay_path
     from scenes.table.replay_viewer import ReplayViewer, replay_frames
 
-    replay = read_replay(args.file)
+    replay = read_replay(replay_path(args.file))
     frames, names = replay_frames(replay), seat_names(replay)
     if args.screenshot:
         if not 0 <= args.placement <= len(frames):

@@ -69,9 +69,9 @@ def run(args: argparse.Namespace) -> int:
     from play.controllers import BotController
     from play.human import ASSIST_LEVEL, HUMAN
     from play.match import Match
-    from play.replays import replay_header, resume, seats_of
+    from play.replays import replay_header, replay_path, resume, seats_of
 
-    replay = read_replay(args.resume) if args.resume else None
+    replay = read_replay(replay_path(args.resume)) if args.resume else None
     if replay is not None:
         config, seed = tour_of(replay)
         seats = seats_of(replay)

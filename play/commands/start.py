@@ -47,7 +47,8 @@ def register(subparsers: Any) -> None:
                            "~/.local/share/junkart3d/replays ($JUNKART_DATA_DIR/replays if set)")
     play.add_argument("--no-replay", action="store_true", help="do not record the game")
     play.add_argument("--resume", default=None, metavar="REPLAY",
-                      help="go on with a recorded game where its file stops (its tour, seats and seed)")
+                      help="go on with a recorded game where its file stops (its tour, seats and seed); "
+                           "'last' for your newest game")
     play.set_defaults(func=run)
 
     shot = subparsers.add_parser("screenshot", help="render the table offscreen to a PNG",
@@ -94,9 +95,9 @@ def run(args: argparse.Namespace) -> int:
     resume, seed = None, args.seed
     if args.resume:
         from game.replay import read_replay, tour_of
-        from play.replays import seats_of
+        from play.replays import replay_path, seats_of
 
-        resume = read_replay(args.resume)
+        resume = read_replay(replay_path(args.resume))
         (config, seed), seats = tour_of(resume), seats_of(resume)
         if not has_display():
             raise UsageError(f"no display to resume the game in; `junkart sim --resume {args.resume}` "

@@ -85,6 +85,12 @@ def test_a_window_game_is_recorded_where_the_player_keeps_replays(tmp_path):
     assert done.returncode == 0, done.stderr
     [path] = (tmp_path / "replays").glob("*-seed1.jsonl.gz")
     assert f"Recording this game to {path}" in done.stdout
-    check = _run("replay", "verify", str(path))
+    check = subprocess.run([sys.executable, "-m", "play.cli", "replay", "verify", "last"], cwd=REPO, env=env,
+                           capture_output=True, text=True, timeout=300)      # "last": the newest game kept
     assert check.returncode == 0, check.stdout + check.stderr
+    assert check.stdout.startswith(path.name)
     assert "3 placements re-simulated" in check.stdout and "before the tour's end" in check.stdout
+    empty = subprocess.run([sys.executable, "-m", "play.cli", "replay", "verify", "last"], cwd=REPO,
+                           env={**env, "JUNKART_DATA_DIR": str(tmp_path / "none")}, capture_output=True, text=True,
+                           timeout=300)
+    assert empty.returncode == 2 and empty.stderr.startswith("junkart: error: no recorded game in ")
