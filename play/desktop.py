@@ -13,8 +13,8 @@ and each draws only from its seat's own seeded generator.
 
 Hot-seat: with several people (`SeatSpec` kind "human"), the screen shows nobody's hand until
 the person whose turn it is takes it (`take_screen`, after a "Pass to <name>" panel); alone,
-it is always yours. Before the first city you turn your base (side A or B). The game is recorded as it is played
-(`recorder`), and a recorded game can be resumed (`DesktopGame.resumed`).
+it is always yours. Before the first city you turn your base (side A or B). The game is
+recorded as it is played (`recorder`), and a recorded game can be resumed (`DesktopGame.resumed`).
 """
 from __future__ import annotations
 
