@@ -376,6 +376,8 @@ class DesktopGame:
         winners = " and ".join(self.names[s] for s in result.winners)
         self.turn_line = f"Tour over: {winners} {'win' if len(result.winners) > 1 or winners == 'You' else 'wins'}!"
         self._extra = tuple(f"{self.names[s]}: {f} fans" for s, f in sorted(enumerate(result.fans), key=lambda x: -x[1]))
+        if self.recorder is not None:
+            self._extra += (f"Replay saved: {self.recorder.path.name}",)
 
     def _refresh_hud(self) -> None:
         state = self.match.state   # frozen: consistent even while a job runs (perhaps one step old)

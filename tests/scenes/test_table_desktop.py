@@ -243,3 +243,22 @@ def test_hot_seat_hides_each_hand_until_its_person_takes_the_screen(showbase):
         assert set(seen) == {"Ann", "Bob"} and seen["Ann"] != seen["Bob"]
     finally:
         g.destroy()
+
+
+def test_the_end_of_the_tour_names_its_replay(showbase, tmp_path):
+    from game.replay import ReplayWriter
+    from play.replays import replay_header
+
+    config = api.TourConfig(2, ("philadelphia",), start_seat=0, base_sides=("A", "A"))
+    seats = default_seats(2, ["easy", "easy"])                      # watch mode
+    recorder = ReplayWriter(tmp_path / "watched.jsonl", replay_header(3, config, [
+        {"name": s.name, "kind": "bot", "difficulty": s.kind} for s in seats]))
+    g = DesktopGame(showbase, config, seats, seed=3, threaded=False, pace=False, bind_input=False, recorder=recorder)
+    try:
+        assert run_until(g, lambda g: g.finished, max_ticks=2000)
+        assert g.turn_line.startswith("Tour over: ")
+        assert g._extra[-1] == "Replay saved: watched.jsonl"
+        g.tick()
+        assert g.hud.texts()["hand"] == []                           # watching: no bot's hand on screen
+    finally:
+        g.destroy()
