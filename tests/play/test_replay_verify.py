@@ -145,3 +145,15 @@ def test_what_cannot_be_resumed_is_a_one_line_error(recorded, tmp_path, capsys, 
     assert main(["sim", "--resume", str(path), "--json"]) == 2
     err = capsys.readouterr().err
     assert err.startswith(f"junkart: error: {message}") and err.count("\n") == 1
+
+
+def test_a_common_base_tour_verifies_too(tmp_path):
+    """Paris and Pisa build on shared bases (structure k is not seat k's)."""
+    config = api.TourConfig(2, ("paris", "pisa"))
+    bots = [BotController("easy", f"common:{s}") for s in range(2)]
+    path = tmp_path / "common.jsonl.gz"
+    with ReplayWriter(path, replay_header(5, config, [{"name": f"bot {s}", "kind": "bot", "difficulty": "easy"}
+                                                      for s in range(2)])) as recorder:
+        Match(config, bots, 5, recorder=recorder).run()
+    verdict = verify(read_replay(path))
+    assert verdict.ok and verdict.finished and verdict.cities == 2 and verdict.placements > 5, verdict.problem
