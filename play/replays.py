@@ -85,22 +85,16 @@ class _Mismatch(Exception):
 
 def verify(replay: Replay) -> Verdict:
     """Play the file's tour again and compare; the first difference ends the check."""
-    config, seed = tour_of(replay)
-    script = _Script(replay.entries)
-    match = Match(config, [ReplaySeat(f"seat {s + 1}", script) for s in range(config.num_seats)], seed)
-    return _play_script(match, script)
+    return _play_script(*_replaying(replay))
 
 
 def resume(replay: Replay, controllers: Sequence[Controller], recorder: ReplayWriter | None = None) -> Match:
     """The file's tour rebuilt through the physics up to where the file stops (checked as
     `verify` does), handed over to `controllers` to go on. With `recorder`, the new file holds
     the old game first, written again action for action, then what follows."""
-    config, seed = tour_of(replay)
-    if len(controllers) != config.num_seats:
-        raise ValueError(f"the replay's tour has {config.num_seats} seats, not {len(controllers)}")
-    script = _Script(replay.entries)
-    match = Match(config, [ReplaySeat(f"seat {s + 1}", script) for s in range(config.num_seats)], seed,
-                  recorder=recorder)
+    match, script = _replaying(replay, recorder)
+    if len(controllers) != len(match.controllers):
+        raise ValueError(f"the replay's tour has {len(match.controllers)} seats, not {len(controllers)}")
     verdict = _play_script(match, script)
     if not verdict.ok:
         raise ReplayFormatError(f"cannot resume: the replay differs at {verdict.problem}")
@@ -108,6 +102,14 @@ def resume(replay: Replay, controllers: Sequence[Controller], recorder: ReplayWr
         raise ReplayFormatError("the replay's tour is over: there is nothing to resume")
     match.controllers = list(controllers)
     return match
+
+
+def _replaying(replay: Replay, recorder: ReplayWriter | None = None) -> tuple[Match, _Script]:
+    """A match of the file's tour whose seats answer from the file."""
+    config, seed = tour_of(replay)
+    script = _Script(replay.entries)
+    seats = [ReplaySeat(f"seat {s + 1}", script) for s in range(config.num_seats)]
+    return Match(config, seats, seed, recorder=recorder), script
 
 
 def _play_script(match: Match, script: _Script) -> Verdict:
@@ -145,10 +147,12 @@ def seats_of(replay: Replay) -> list[SeatSpec]:
     return specs
 
 
-def replay_header(seed: int, config: api.TourConfig, seats: Sequence[dict[str, Any]]) -> dict[str, Any]:
-    """What a replay file starts with (after its format line): who played what tour, from which seed.
-    `seats`: {"name", "kind" ("human" or "bot"), "difficulty" (bots)} per seat."""
-    return {"game_version": _game_version(), "seed": seed, "tour": config.to_json(), "seats": list(seats)}
+def replay_writer(path: str | Path, seed: int, config: api.TourConfig, seats: Sequence[SeatSpec]) -> ReplayWriter:
+    """A new replay file for this tour: its header says who played (the inverse of `seats_of`),
+    what tour, from which seed."""
+    entries = [{"name": s.name, "kind": HUMAN} if s.kind == HUMAN else {"name": s.name, "kind": "bot", "difficulty": s.kind}
+               for s in seats]
+    return ReplayWriter(path, {"game_version": _game_version(), "seed": seed, "tour": config.to_json(), "seats": entries})
 
 
 def replays_dir() -> Path:

@@ -65,11 +65,11 @@ def seat_difficulties(spec: str | None, players: int) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from game.replay import ReplayWriter, read_replay, tour_of
+    from game.replay import read_replay, tour_of
     from play.controllers import BotController
-    from play.human import ASSIST_LEVEL, HUMAN
+    from play.human import ASSIST_LEVEL, HUMAN, SeatSpec
     from play.match import Match
-    from play.replays import replay_header, replay_path, resume, seats_of
+    from play.replays import replay_path, replay_writer, resume, seats_of
 
     replay = read_replay(replay_path(args.resume)) if args.resume else None
     if replay is not None:
@@ -87,8 +87,7 @@ def run(args: argparse.Namespace) -> int:
     progress = _Progress(enabled=not args.json and sys.stderr.isatty())
     recorder = None
     if args.replay:
-        recorder = ReplayWriter(args.replay, replay_header(
-            seed, config, [{"name": c.name, "kind": "bot", "difficulty": c.difficulty} for c in controllers]))
+        recorder = replay_writer(args.replay, seed, config, [SeatSpec(c.name, c.difficulty) for c in controllers])
     try:
         if replay is not None:
             match = resume(replay, controllers, recorder)

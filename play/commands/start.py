@@ -117,16 +117,13 @@ def run(args: argparse.Namespace) -> int:
 
 def _run_window(base: Any, config: api.TourConfig, seats: list, seed: int, limit: int | None, autopilot: bool,
                 replay: str | None = None, resume: Any = None) -> int:
-    from game.replay import ReplayWriter
     from play.desktop import DesktopGame
-    from play.replays import new_replay_path, replay_header
+    from play.replays import new_replay_path, replay_writer
 
     recorder = None
     if replay is not None:
         path = new_replay_path(seed) if replay == "auto" else Path(replay)
-        header = replay_header(seed, config, [{"name": s.name, "kind": "human" if s.kind == "human" else "bot",
-                                               **({} if s.kind == "human" else {"difficulty": s.kind})} for s in seats])
-        recorder = ReplayWriter(path, header)
+        recorder = replay_writer(path, seed, config, seats)
         print(f"Recording this game to {path} (check it with: junkart replay verify {path})", flush=True)
     game = DesktopGame(base, config, seats, seed, max_placements=limit, autopilot=autopilot, recorder=recorder,
                        resume=resume)

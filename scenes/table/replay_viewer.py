@@ -14,7 +14,7 @@ from typing import Any, Sequence
 from game import api
 from game.actions import Place
 from game.errors import IllegalActionError
-from game.replay import Replay, ReplayFormatError, seat_names, tour_of
+from game.replay import Replay, ReplayFormatError, tour_of
 from physics.snapshot import Snapshot, SnapshotFormatError
 from scenes.table import hud_model
 from scenes.table.hud import Hud, HudInput

@@ -11,10 +11,11 @@ from pathlib import Path
 import pytest
 
 from game import api
-from game.replay import ReplayFormatError, ReplayWriter, read_replay
+from game.replay import ReplayFormatError, read_replay
 from play.controllers import BotController
 from play.match import Match
-from play.replays import replay_header, verify
+from play.human import SeatSpec
+from play.replays import replay_writer, verify
 
 # New York places pieces chosen as cards (the seat's choice carries the placement) and
 # Indianapolis takes back the slowest placement (the table is restored): both paths are checked.
@@ -26,9 +27,7 @@ def recorded(tmp_path_factory) -> Path:
     path = tmp_path_factory.mktemp("replays") / "tour.jsonl"
     config = api.TourConfig(2, TOUR)
     bots = [BotController(level, f"replay-test:{s}") for s, level in enumerate(("easy", "normal"))]
-    header = replay_header(8, config, [{"name": f"bot {s + 1}", "kind": "bot", "difficulty": b.difficulty}
-                                       for s, b in enumerate(bots)])
-    with ReplayWriter(path, header) as recorder:
+    with replay_writer(path, 8, config, [SeatSpec(f"bot {s + 1}", b.difficulty) for s, b in enumerate(bots)]) as recorder:
         match = Match(config, bots, 8, recorder=recorder)
         match.run()
     assert len(match.log.cities) == 2
@@ -152,8 +151,7 @@ def test_a_common_base_tour_verifies_too(tmp_path):
     config = api.TourConfig(2, ("paris", "pisa"))
     bots = [BotController("easy", f"common:{s}") for s in range(2)]
     path = tmp_path / "common.jsonl.gz"
-    with ReplayWriter(path, replay_header(5, config, [{"name": f"bot {s}", "kind": "bot", "difficulty": "easy"}
-                                                      for s in range(2)])) as recorder:
+    with replay_writer(path, 5, config, [SeatSpec(f"bot {s}", "easy") for s in range(2)]) as recorder:
         Match(config, bots, 5, recorder=recorder).run()
     verdict = verify(read_replay(path))
     assert verdict.ok and verdict.finished and verdict.cities == 2 and verdict.placements > 5, verdict.problem

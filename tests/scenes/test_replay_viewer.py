@@ -8,14 +8,14 @@ import subprocess
 import sys
 from pathlib import Path
 
-import numpy as np
 import pytest
 
 from game import api
-from game.replay import ReplayFormatError, ReplayWriter, read_replay, seat_names
+from game.replay import ReplayFormatError, read_replay, seat_names
 from play.controllers import BotController
 from play.match import Match
-from play.replays import replay_header
+from play.human import SeatSpec
+from play.replays import replay_writer
 from scenes.common import frame_array, render_frames
 from scenes.table.replay_viewer import ReplayViewer, replay_frames
 
@@ -27,8 +27,7 @@ def recorded(tmp_path_factory) -> Path:
     path = tmp_path_factory.mktemp("watch") / "tour.jsonl"
     config = api.TourConfig(2, ("philadelphia",), start_seat=0)
     bots = [BotController("easy", f"watch:{s}", name=f"Easy bot {s + 1}") for s in range(2)]
-    header = replay_header(2, config, [{"name": b.name, "kind": "bot", "difficulty": "easy"} for b in bots])
-    with ReplayWriter(path, header) as recorder:
+    with replay_writer(path, 2, config, [SeatSpec(b.name, "easy") for b in bots]) as recorder:
         Match(config, bots, 2, recorder=recorder).run()
     return path
 

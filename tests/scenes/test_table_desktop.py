@@ -162,13 +162,12 @@ def test_same_seed_same_game(showbase):
 def test_your_game_is_recorded_and_verifies_bit_for_bit(showbase, tmp_path):
     """Your placements (the path of your hand) and the bot's go into the replay as they happen;
     replayed through the physics, the file is the same game, up to where it stops."""
-    from game.replay import ReplayWriter, read_replay
-    from play.replays import replay_header, verify
+    from game.replay import read_replay
+    from play.replays import replay_writer, verify
 
     config = api.TourConfig(2, ("philadelphia",), start_seat=0)
     path = tmp_path / "game.jsonl.gz"
-    recorder = ReplayWriter(path, replay_header(5, config, [{"name": "You", "kind": "human"},
-                                                            {"name": "Easy bot", "kind": "bot", "difficulty": "easy"}]))
+    recorder = replay_writer(path, 5, config, SEATS)
     g = DesktopGame(showbase, config, SEATS, seed=5, threaded=False, pace=False, bind_input=False, autopilot=True,
                     max_placements=6, recorder=recorder)
     run_until(g, lambda g: g.finished)
@@ -183,22 +182,20 @@ def test_your_game_is_recorded_and_verifies_bit_for_bit(showbase, tmp_path):
 def test_a_recorded_game_resumes_in_the_window(showbase, tmp_path):
     """Stop after 3 placements, resume from the file: the table is rebuilt as it was, your seat is
     yours again, and the game goes on (recorded again from its start into a new file)."""
-    from game.replay import ReplayWriter, read_replay
-    from play.replays import replay_header, verify
+    from game.replay import read_replay
+    from play.replays import replay_writer, verify
 
     config = api.TourConfig(2, ("philadelphia",), start_seat=0)
-    header = replay_header(5, config, [{"name": "You", "kind": "human"},
-                                       {"name": "Easy bot", "kind": "bot", "difficulty": "easy"}])
     first = tmp_path / "first.jsonl"
     g = DesktopGame(showbase, config, SEATS, seed=5, threaded=False, pace=False, bind_input=False, autopilot=True,
-                    max_placements=3, recorder=ReplayWriter(first, header))
+                    max_placements=3, recorder=replay_writer(first, 5, config, SEATS))
     run_until(g, lambda g: g.finished)
     table = g.match.snapshot
     g.destroy()
 
     again = tmp_path / "again.jsonl"
     r = DesktopGame.resumed(showbase, read_replay(first), threaded=False, pace=False, bind_input=False,
-                            autopilot=True, max_placements=3, recorder=ReplayWriter(again, header))
+                            autopilot=True, max_placements=3, recorder=replay_writer(again, 5, config, SEATS))
     try:
         assert r.match.snapshot.digest() == table.digest()
         assert r.view.visible_pieces() == tuple(sorted(p.piece_id for p in table.pieces))
@@ -246,13 +243,11 @@ def test_hot_seat_hides_each_hand_until_its_person_takes_the_screen(showbase):
 
 
 def test_the_end_of_the_tour_names_its_replay(showbase, tmp_path):
-    from game.replay import ReplayWriter
-    from play.replays import replay_header
+    from play.replays import replay_writer
 
     config = api.TourConfig(2, ("philadelphia",), start_seat=0, base_sides=("A", "A"))
     seats = default_seats(2, ["easy", "easy"])                      # watch mode
-    recorder = ReplayWriter(tmp_path / "watched.jsonl", replay_header(3, config, [
-        {"name": s.name, "kind": "bot", "difficulty": s.kind} for s in seats]))
+    recorder = replay_writer(tmp_path / "watched.jsonl", 3, config, seats)
     g = DesktopGame(showbase, config, seats, seed=3, threaded=False, pace=False, bind_input=False, recorder=recorder)
     try:
         assert run_until(g, lambda g: g.finished, max_ticks=2000)
