@@ -1,9 +1,11 @@
 """The desktop game: a `Match` wired to the 3D table scene, with you at seat 0.
 
 You make the card decisions (click an option, or a card of your hand first to narrow the
-options down). Your placements are made by an *assist*: the normal bot's planner aims your piece,
-the aim is shown as a ghost, Space / "Place" drops it (with a hard bot's steady hand)
-and R / "Re-aim" offers the next candidate. Mouse placement is for a later version.
+options down). For a placement an *assist* first aims your piece: the normal bot's planner's
+choice, shown as a ghost; Space / "Place" drops it there (with a hard bot's steady hand) and
+Tab / "Re-aim" offers the next candidate. Or take the piece in hand (play/hand.py): a left click
+on your structure picks it up, the ghost then follows the mouse, Q/E turn it, R/F tilt it, T lays
+it on its next face (Shift for fine steps), and a second click lets go exactly there.
 
 Threads: a bot's placement plans with dozens of physics rollouts (seconds), so match steps and
 assist plans run one at a time on a worker thread while the window keeps drawing; the main thread
@@ -32,14 +34,16 @@ from physics.bodies import BASE_HEIGHT_M
 from physics.layout import TableLayout
 from physics.snapshot import Snapshot
 from play.controllers import BotController
+from play.hand import FINE_TURN_DEG, TURN_DEG, ManualHand
 from play.human import HUMAN, Aim, HumanSeat, SeatSpec
 from play.match import CityResult, Match
 from play.replays import resume as resume_match, seats_of
 from play.worker import Worker
 from scenes.table import hud_model
-from scenes.table.hud import Hud, HudInput
+from scenes.table.hud import CONTROLS, HAND_CONTROLS, Hud, HudInput
 from scenes.table.view import TableView
 
+INPUT_EVENTS = ("space", "tab", "c", "t", "mouse1", "wheel_up", "wheel_down", "mouse2", "mouse2-up", "mouse3", "mouse3-up")
 BOT_PACE_S = 0.8              # the window waits this long between bot placements (watchable)
 CITY_PAUSE_S = 2.5            # ... and this long on a city's result
 
@@ -91,6 +95,10 @@ class DesktopGame:
         self._legal: list[Action] = []
         self.aim: Aim | None = None
         self.aim_index = 0
+        self.hand: ManualHand | None = None   # the piece in your hand (after a click), else None
+        # The cursor in window coordinates (-1..1), read from the mouse every frame; tests set it.
+        self.pointer: tuple[float, float] | None = None
+        self._pointed: tuple[float, float] | None = None
         self._aim_state: api.State | None = None
         self._forced_place: Place | None = None
         self._turn_started = time.monotonic()
@@ -130,6 +138,7 @@ class DesktopGame:
         self.worker.poll()
         self._drain_events()
         self._drag_camera()
+        self._follow_pointer()
         if not self.worker.busy and not self.finished:
             self._advance()
             self.worker.poll()          # an inline job is done already: show its results now
@@ -206,6 +215,7 @@ class DesktopGame:
         self._aim_state = state
         self.aim, self.aim_index, self._forced_place, self.selected = None, 0, None, None
         self.options = []
+        self._let_go()
         self.view.hide_ghost()
         self._turn_started = time.monotonic()
 
@@ -232,7 +242,8 @@ class DesktopGame:
 
             self.worker.submit(job, self._aimed)
             return
-        self.turn_line = f"Your turn: place {hud_model.piece_words(self.aim.place.piece)}  (Space: place, R: re-aim)"
+        piece = hud_model.piece_words(self.aim.place.piece)
+        self.turn_line = f"Your turn: {piece} in hand" if self.hand is not None else f"Your turn: place {piece}"
         if self.auto_place:
             self.place()
 
@@ -258,8 +269,77 @@ class DesktopGame:
 
     def _show_aim(self) -> None:
         if self.aim is not None:
-            pose = self.aim.poses[self.aim_index]
+            pose = self.hand.landing() if self.hand is not None else self.aim.poses[self.aim_index]
             self.view.show_ghost(self.aim.place.piece, pose[0], pose[1])
+
+    # --- your hand (play/hand.py) -----------------------------------------------------------------
+
+    def _click(self) -> None:
+        """Left mouse: take the aimed piece in hand at the cursor, or let go of it."""
+        if self.aim is None or self.worker.busy or self.handoff is not None:
+            return
+        if self.hand is not None:
+            self.place()
+            return
+        if self._take() and not self._point():
+            self._let_go()      # the click was not on a structure you may build on
+            self._show_aim()
+
+    def _take(self) -> bool:
+        if self.aim is None or self.worker.busy or self.handoff is not None:
+            return False
+        if self.hand is None:
+            places = [self._forced_place] if self._forced_place is not None else self._placements_due()
+            self.hand = ManualHand(self.match.table(), places, self.aim.poses[self.aim_index])
+        return True
+
+    def _placements_due(self) -> list[Place]:
+        assert self.aim is not None
+        piece = self.aim.place.piece     # the structures it may go on (Pisa: either base)
+        legal = [a for a in api.legal_actions(self.match.state, self.aim.place.seat)
+                 if isinstance(a, Place) and a.piece == piece]
+        return legal or [self.aim.place]
+
+    def _point(self) -> bool:
+        """Move the piece in hand over the spot under the cursor; True if it moved."""
+        if self.hand is None or self.pointer is None:
+            return False
+        ray = self.view.ray_through(*self.pointer)
+        self._pointed = self.pointer
+        if ray is None or not self.hand.point_at(*ray):
+            return False
+        self._show_aim()
+        return True
+
+    def _follow_pointer(self) -> None:
+        watcher = getattr(self.base, "mouseWatcherNode", None)
+        if watcher is not None and watcher.has_mouse():
+            self.pointer = (watcher.get_mouse_x(), watcher.get_mouse_y())
+        if self.hand is not None and self.pointer != self._pointed and self._drag is None:
+            self._point()
+
+    def turn(self, degrees: float) -> None:
+        if self._take():
+            assert self.hand is not None
+            self.hand.turn(degrees)
+            self._show_aim()
+
+    def tilt(self, degrees: float) -> None:
+        if self._take():
+            assert self.hand is not None
+            self.hand.tilt(degrees, self.view.camera.heading_deg)
+            self._show_aim()
+
+    def turn_over(self) -> None:
+        if self._take():
+            assert self.hand is not None
+            self.hand.turn_over()
+            self._show_aim()
+
+    def _let_go(self) -> None:
+        if self.hand is not None:
+            self.hand.close()
+            self.hand = None
 
     # --- your input ----------------------------------------------------------------------------
 
@@ -291,24 +371,28 @@ class DesktopGame:
         if self.worker.busy or self.aim is None:
             return
         aim, pose = self.aim, self.aim.poses[self.aim_index]
-        seat = aim.place.seat
+        place, by_hand = aim.place, self.hand is not None
+        if self.hand is not None:
+            pose, place = self.hand.landing(), self.hand.place
+            self._let_go()
+        seat = place.seat
         human = self.controllers[seat]
         snapshot = self.match.snapshot
         assert snapshot is not None
         # Wall clock while it is your turn, but never faster than the assist's hand could be.
-        hand_s = human.assist.time_model.placement_time(shape_of(aim.place.piece), 0, human.assist.rng)
+        hand_s = human.assist.time_model.placement_time(shape_of(place.piece), 0, human.assist.rng)
         elapsed = max(round(time.monotonic() - self._turn_started, 3), hand_s)
         forced = self._forced_place
 
         def job() -> Action:
-            human.release(snapshot, aim.place, pose, elapsed)
+            human.release(snapshot, place, pose, elapsed, by_hand=by_hand)
             if forced is not None:
                 human.answers.append(forced)
             return self.match.step()
 
         self.aim = None
         self.view.hide_ghost()
-        self.turn_line = f"Placing {hud_model.piece_words(aim.place.piece)}..."
+        self.turn_line = f"Placing {hud_model.piece_words(place.piece)}..."
         self.worker.submit(job, self._stepped)
 
     def _space(self) -> None:
@@ -322,7 +406,12 @@ class DesktopGame:
             self.recentre()
 
     def reaim(self) -> None:
+        """The assist's next aim (and the piece leaves your hand)."""
         if self.aim is not None and not self.worker.busy:
+            if self.hand is not None:
+                self._let_go()
+                self._show_aim()
+                return
             self.aim_index = (self.aim_index + 1) % len(self.aim.poses)
             self._show_aim()
 
@@ -387,6 +476,7 @@ class DesktopGame:
             model = hud_model.spectator(model)
         labels = tuple(hud_model.option_text(o, self._legal, self.names, you) for o in self.options) if not self.worker.busy else ()
         self.hud.show(HudInput(model, labels, self.selected, self.aim is not None and not self.worker.busy, self._extra,
+                               controls=HAND_CONTROLS if self.hand is not None else CONTROLS,
                                handoff=self.names[self.handoff] if self.handoff is not None else ""))
 
     # --- camera input ---------------------------------------------------------------------------
@@ -394,8 +484,13 @@ class DesktopGame:
     def _bind_input(self) -> None:
         b = self.base
         b.accept("space", self._space)
-        b.accept("r", self.reaim)
+        b.accept("tab", self.reaim)
         b.accept("c", self.recentre)
+        b.accept("mouse1", self._click)
+        b.accept("t", self.turn_over)
+        for key, act, sign in (("q", self.turn, 1), ("e", self.turn, -1), ("r", self.tilt, 1), ("f", self.tilt, -1)):
+            b.accept(key, act, [sign * TURN_DEG])
+            b.accept(f"shift-{key}", act, [sign * FINE_TURN_DEG])
         b.accept("wheel_up", self._zoom, [0.9])
         b.accept("wheel_down", self._zoom, [1.1])
         for button, mode in (("mouse3", "orbit"), ("mouse2", "pan")):
@@ -437,7 +532,8 @@ class DesktopGame:
     def destroy(self) -> None:
         self.base.taskMgr.remove(self._task)
         self.close_replay()
-        for event in ("space", "r", "c", "wheel_up", "wheel_down", "mouse2", "mouse2-up", "mouse3", "mouse3-up"):
+        self._let_go()
+        for event in (*INPUT_EVENTS, *(f"{m}{k}" for k in "qerf" for m in ("", "shift-"))):
             self.base.ignore(event)
         self.hud.destroy()
         self.view.destroy()

@@ -1,7 +1,8 @@
-"""The human seat at the desktop: you make card decisions; an assist aims your placements.
+"""The human seat at the desktop: you make card decisions and place your pieces.
 
-The assist is the normal bot's planner: its plan is your first aim, the next candidates are the
-"Re-aim" choices, and the piece is let go with a hard bot's steady hand.
+An assist offers aims: the normal bot's planner's plan is your first aim, the next candidates
+are the "Re-aim" choices, and an aim is let go with a hard bot's steady hand. Or you take the
+piece in hand with the mouse (play/hand.py) and let go of it exactly where you put it.
 """
 from __future__ import annotations
 
@@ -106,11 +107,13 @@ class HumanSeat:
                     poses.append(c.release)
         return Aim(place, tuple(poses))
 
-    def release(self, snapshot: Snapshot, place: Place, aim: Pose, elapsed_s: float) -> None:
-        """Queue the placement: the aim, let go by a hand as steady as a hard bot's (you chose
-        to drop it there; the assist should not shake more than a careful player)."""
+    def release(self, snapshot: Snapshot, place: Place, aim: Pose, elapsed_s: float, by_hand: bool = False) -> None:
+        """Queue the placement. An assisted aim is let go by a hand as steady as a hard bot's
+        (you chose to drop it there; the assist should not shake more than a careful player);
+        one you moved `by_hand` (play/hand.py) exactly where you put it."""
         hand = DIFFICULTY_PARAMS[HAND_LEVEL]
+        noise_mm, noise_deg = (0.0, 0.0) if by_hand else (hand.noise_mm, hand.noise_deg)
         with World.from_snapshot(snapshot) as world:
             release, _ = hand_place(world, place.structure, place.piece, aim, place.seat,
-                                    hand.noise_mm, hand.noise_deg, self.assist.rng)
+                                    noise_mm, noise_deg, self.assist.rng)
         self.placement_answer = (place, HandIntent((release,), elapsed_s))

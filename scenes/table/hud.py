@@ -26,8 +26,10 @@ OUT = (0.85, 0.30, 0.25, 1.0)
 BUTTON = (0.20, 0.24, 0.30, 0.95)
 BUTTON_HOT = (0.93, 0.62, 0.18, 1.0)
 MAX_OPTIONS = 8
-CONTROLS = ("right-drag orbit  \u00b7  middle-drag pan  \u00b7  wheel zoom",
-            "Space place / recentre  \u00b7  R re-aim  \u00b7  Esc quit")
+CONTROLS = ("right-drag orbit  \u00b7  middle-drag pan  \u00b7  wheel zoom  \u00b7  Esc quit",
+            "click your structure: take the piece  \u00b7  Space place / recentre  \u00b7  Tab re-aim")
+HAND_CONTROLS = ("click let go  \u00b7  Q/E turn  \u00b7  R/F tilt  \u00b7  T turn over  \u00b7  Shift: fine steps",
+                 "Space let go  \u00b7  Tab back to the assist  \u00b7  right-drag orbit  \u00b7  wheel zoom")
 
 
 @dataclass(frozen=True)
@@ -194,7 +196,7 @@ class Hud:
             y += 0.08
         if shown.placing:
             self.place_button = self._button("Place  [Space]", (-0.22, y + 0.01), self.on_place, hot=True)
-            self.reaim_button = self._button("Re-aim  [R]", (0.22, y + 0.01), self.on_reaim)
+            self.reaim_button = self._button("Re-aim  [Tab]", (0.22, y + 0.01), self.on_reaim)
             y += 0.11
         self._options(shown, 0.2 if m.hand else 0.08)
 

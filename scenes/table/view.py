@@ -14,7 +14,7 @@ from typing import Any, Sequence
 
 import numpy as np
 from panda3d.core import (AmbientLight, AntialiasAttrib, CardMaker, DirectionalLight, Material, NodePath,
-                          RenderModeAttrib, Texture, TransparencyAttrib)
+                          Point2, Point3, RenderModeAttrib, Texture, TransparencyAttrib)
 
 from physics.bodies import BASE_HEIGHT_M
 from physics.catalogue import shape_of_id
@@ -137,6 +137,24 @@ class TableView:
         toward = 0.35 * reach
         self.camera.frame((toward * math.sin(h), -toward * math.cos(h), 0.05), 0.78 * reach + 0.1)
         self.apply_camera()
+
+    def ray_through(self, mouse_x: float, mouse_y: float) -> tuple[tuple[float, ...], tuple[float, ...]] | None:
+        """The line of sight (start, end in table metres) through a point of the window (-1..1),
+        for picking with physics rays (engine-notes section 5)."""
+        near, far = Point3(), Point3()
+        if not self.base.camLens.extrude(Point2(mouse_x, mouse_y), near, far):
+            return None
+        start = self.root.get_relative_point(self.base.cam, near)
+        end = self.root.get_relative_point(self.base.cam, far)
+        return tuple(start), tuple(end)
+
+    def screen_point(self, point: Sequence[float]) -> tuple[float, float] | None:
+        """Where a table point (metres) shows in the window (-1..1), or None off screen."""
+        in_camera = self.base.cam.get_relative_point(self.root, Point3(*point))
+        projected = Point2()
+        if not self.base.camLens.project(in_camera, projected):
+            return None
+        return projected.x, projected.y
 
     def apply_camera(self) -> None:
         self.camera.apply(self.base)

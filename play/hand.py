@@ -1,0 +1,133 @@
+"""Your own hand at the desktop: take the piece, move it over your structure with the mouse,
+turn it, and let go.
+
+The piece in hand is always shown where it would come to rest: lowered straight down at the
+point under the cursor until it first touches something (the ghost). Letting go releases it
+just above that pose, with no hand noise (the mouse is your hand; its precision is yours), so
+what you see is what the physics gets. The table under the cursor is looked up with rays in a
+scratch world rebuilt from the turn's snapshot, the same rays the planner's pre-filter casts,
+so following the mouse costs a fraction of a millisecond per frame.
+
+Only the structures you may place on this turn follow the cursor (yours; in Pisa either
+common base): pointing at the table or at a rival's structure leaves the piece where it was.
+"""
+from __future__ import annotations
+
+import math
+from typing import Sequence
+
+import numpy as np
+import pybullet as pb
+
+from game.actions import Place
+from physics.catalogue import stable_poses
+from physics.geometry import quaternion_matrix
+from physics.planner import RELEASE_GAP_M, Pose, rest_height
+from physics.settings import SCALE
+from physics.snapshot import Snapshot
+from physics.world import BASE_PREFIX, World
+
+TURN_DEG = 15.0               # Q / E (and R / F for tilting) per press ...
+FINE_TURN_DEG = 5.0           # ... and with Shift
+
+
+class ManualHand:
+    """The piece of one placement in your hand. Close it (or use it as a context manager)."""
+
+    def __init__(self, snapshot: Snapshot, places: Sequence[Place], start: Pose) -> None:
+        if not places:
+            raise ValueError("a hand needs at least one placement to make")
+        self.places = tuple(places)
+        self.piece = places[0].piece
+        self._world = World.from_snapshot(snapshot)
+        self.place = places[0]
+        (x, y, _), quat = start
+        self.x, self.y = float(x), float(y)
+        self.quat: tuple[float, float, float, float] = tuple(quat)  # type: ignore[assignment]
+        self._pose_index = 0
+        self._landing: Pose | None = None
+
+    # --- moving ---------------------------------------------------------------------------------
+
+    def point_at(self, start: Sequence[float], end: Sequence[float]) -> bool:
+        """Follow a ray (metres, e.g. from the camera through the cursor): when it first meets a
+        structure you may place on, the piece moves over that point. True if it moved."""
+        hit = pb.rayTest([v * SCALE for v in start], [v * SCALE for v in end], physicsClientId=self._world.client)[0]
+        if hit[0] < 0:
+            return False
+        owner = self._world.owner_of_body(hit[0])
+        place = self._place_for(owner)
+        if place is None:
+            return False
+        x, y = hit[3][0] / SCALE, hit[3][1] / SCALE
+        if (x, y, place) == (self.x, self.y, self.place):
+            return False
+        self.x, self.y, self.place = x, y, place
+        self._landing = None
+        return True
+
+    def turn(self, degrees: float) -> None:
+        """Turn the piece about the vertical axis (Q / E)."""
+        self._rotate((0.0, 0.0, 1.0), degrees)
+
+    def tilt(self, degrees: float, heading_deg: float = 0.0) -> None:
+        """Tip the piece towards or away from a viewer looking along `heading_deg` (R / F)."""
+        h = math.radians(heading_deg)
+        self._rotate((math.cos(h), math.sin(h), 0.0), degrees)
+
+    def turn_over(self) -> None:
+        """Lay the piece on its next most likely resting face (T), keeping where it points."""
+        poses = stable_poses(self.piece)
+        self._pose_index = (self._pose_index + 1) % len(poses)
+        face = poses[self._pose_index].orientation
+        self.quat = _about_axis((0.0, 0.0, 1.0), _yaw_of(self.quat) - _yaw_of(face), face)
+        self._landing = None
+
+    def _rotate(self, axis: tuple[float, float, float], degrees: float) -> None:
+        self.quat = _about_axis(axis, math.radians(degrees), self.quat)
+        self._landing = None
+
+    def _place_for(self, owner: str | None) -> Place | None:
+        for place in self.places:
+            if owner == f"{BASE_PREFIX}{place.structure}" or owner in self._world.pieces_on(place.structure):
+                return place
+        return None
+
+    # --- where it goes --------------------------------------------------------------------------
+
+    def landing(self) -> Pose:
+        """Where the piece would come to rest lowered at the cursor: what the ghost shows and
+        (a fraction of a millimetre higher) where it is let go."""
+        if self._landing is None:
+            z = rest_height(self._world, self.piece, self.x, self.y, self.quat) + RELEASE_GAP_M
+            self._landing = ((self.x, self.y, z), self.quat)
+        return self._landing
+
+    def close(self) -> None:
+        self._world.close()
+
+    def __enter__(self) -> "ManualHand":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _about_axis(axis: Sequence[float], angle: float, quat: Sequence[float]) -> tuple[float, float, float, float]:
+    """World-frame rotation by `angle` about the unit `axis`, applied after `quat` (x, y, z, w)."""
+    s, c = math.sin(angle / 2), math.cos(angle / 2)
+    ax, ay, az = (a * s for a in axis)
+    x, y, z, w = quat
+    # q_axis * q
+    out = (c * x + ax * w + ay * z - az * y,
+           c * y - ax * z + ay * w + az * x,
+           c * z + ax * y - ay * x + az * w,
+           c * w - ax * x - ay * y - az * z)
+    norm = math.sqrt(sum(v * v for v in out))
+    return tuple(v / norm for v in out)  # type: ignore[return-value]
+
+
+def _yaw_of(quat: Sequence[float]) -> float:
+    """The heading of the piece's own x axis, projected on the table."""
+    x_axis = quaternion_matrix(np.asarray(quat))[:, 0]
+    return math.atan2(x_axis[1], x_axis[0]) if abs(x_axis[0]) + abs(x_axis[1]) > 1e-9 else 0.0
