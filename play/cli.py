@@ -42,6 +42,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command is None:
         args = parser.parse_args(["play", *(argv or [])])
+        args.menu = True          # `junkart` alone opens the start menu
     try:
         return int(args.func(args) or 0)
     except BrokenPipeError:  # the reader went away (`junkart sim --json | head`): not an error of ours

@@ -54,8 +54,9 @@ class DesktopGame:
     def __init__(self, base: Any, config: api.TourConfig, seats: Sequence[SeatSpec], seed: int, *,
                  threaded: bool = True, pace: bool = True, max_placements: int | None = None,
                  bind_input: bool = True, autopilot: bool = False, recorder: ReplayWriter | None = None,
-                 resume: Replay | None = None) -> None:
-        """`resume`: a replay of this tour (see `resumed`) to rebuild first and go on from."""
+                 resume: Replay | None = None, escape_to: str = "quit") -> None:
+        """`resume`: a replay of this tour (see `resumed`) to rebuild first and go on from.
+        `escape_to`: what the key help says Esc does (the start menu makes it "menu")."""
         if len(seats) != config.num_seats:
             raise ValueError(f"{config.num_seats} seats need {config.num_seats} seat specs, got {len(seats)}")
         self.base = base
@@ -81,6 +82,7 @@ class DesktopGame:
                        on_reaim=self.reaim, on_handoff=self.take_screen)
         self.worker = Worker(threaded)
         self.pace = pace
+        self.controls = tuple(line.replace("Esc quit", f"Esc {escape_to}") for line in CONTROLS)
         self.max_placements = max_placements
         # The assist plays for you (demos, screenshots, smoke tests): your card decisions as a
         # normal bot would take them, and your aimed placements dropped at once.
@@ -476,7 +478,7 @@ class DesktopGame:
             model = hud_model.spectator(model)
         labels = tuple(hud_model.option_text(o, self._legal, self.names, you) for o in self.options) if not self.worker.busy else ()
         self.hud.show(HudInput(model, labels, self.selected, self.aim is not None and not self.worker.busy, self._extra,
-                               controls=HAND_CONTROLS if self.hand is not None else CONTROLS,
+                               controls=HAND_CONTROLS if self.hand is not None else self.controls,
                                handoff=self.names[self.handoff] if self.handoff is not None else ""))
 
     # --- camera input ---------------------------------------------------------------------------

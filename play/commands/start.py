@@ -1,5 +1,10 @@
 """`junkart` / `junkart play`: the desktop game; `junkart screenshot`: a picture of the table.
 
+    junkart
+        opens the start menu (play/launcher.py): Play starts the recommended first tour, you
+        against a normal and a hard bot; the menu also changes the table, resumes or watches
+        your last game and opens Pop Art. Without a display: the headless demo below.
+
     junkart play [--tour first|random:N|city,city] [--players N] [--bots normal,hard] [--seed S]
                  [--humans Ann,Bob] [--max-placements N] [--quick] [--autopilot]
                  [--replay FILE | --no-replay] [--resume REPLAY]
@@ -49,7 +54,7 @@ def register(subparsers: Any) -> None:
     play.add_argument("--resume", default=None, metavar="REPLAY",
                       help="go on with a recorded game where its file stops (its tour, seats and seed); "
                            "'last' for your newest game")
-    play.set_defaults(func=run)
+    play.set_defaults(func=run, menu=False)
 
     shot = subparsers.add_parser("screenshot", help="render the table offscreen to a PNG",
                                  description="Play a few placements offscreen and save a picture of the table.")
@@ -109,14 +114,19 @@ def run(args: argparse.Namespace) -> int:
         except Exception as error:  # noqa: BLE001 - no window: fall back to the headless demo
             print(f"junkart: could not open a window ({error})")
         else:
+            if args.menu:
+                return _run_menu(base)
             return _run_window(base, config, seats, seed, limit, args.autopilot or args.quick,
                                None if args.no_replay else (args.replay or "auto"), resume)
     print(DEMO_NOTICE, flush=True)
     return run_headless_demo(args.seed, limit)
 
 
-def _run_window(base: Any, config: api.TourConfig, seats: list, seed: int, limit: int | None, autopilot: bool,
-                replay: str | None = None, resume: Any = None) -> int:
+def open_game(base: Any, config: api.TourConfig, seats: list, seed: int, replay: str | None = "auto",
+              resume: Any = None, **options: Any) -> Any:
+    """A DesktopGame on `base`, recorded to `replay` ("auto": a new file in replays_dir(); None:
+    not recorded). If the game cannot start (e.g. a finished replay to resume), the new replay
+    file is removed again and the error goes to the caller."""
     from play.desktop import DesktopGame
     from play.replays import new_replay_path, replay_writer
 
@@ -124,10 +134,31 @@ def _run_window(base: Any, config: api.TourConfig, seats: list, seed: int, limit
     if replay is not None:
         path = new_replay_path(seed) if replay == "auto" else Path(replay)
         recorder = replay_writer(path, seed, config, seats)
-        print(f"Recording this game to {path} (check it with: junkart replay verify {path})", flush=True)
-    game = DesktopGame(base, config, seats, seed, max_placements=limit, autopilot=autopilot, recorder=recorder,
-                       resume=resume)
-    base.finalExitCallbacks.append(game.close_replay)   # however the window closes, the replay file is whole
+    try:
+        game = DesktopGame(base, config, seats, seed, recorder=recorder, resume=resume, **options)
+    except BaseException:
+        if recorder is not None:
+            recorder.close()
+            recorder.path.unlink(missing_ok=True)
+        raise
+    if recorder is not None:
+        print(f"Recording this game to {recorder.path} (check it with: junkart replay verify {recorder.path})", flush=True)
+        base.finalExitCallbacks.append(game.close_replay)   # however the window closes, the replay file is whole
+    return game
+
+
+def _run_menu(base: Any) -> int:
+    from play.launcher import Launcher
+
+    launcher = Launcher(base)
+    base.finalExitCallbacks.append(launcher.close)   # a game open when the window closes is recorded whole
+    base.run()
+    return 0
+
+
+def _run_window(base: Any, config: api.TourConfig, seats: list, seed: int, limit: int | None, autopilot: bool,
+                replay: str | None = None, resume: Any = None) -> int:
+    game = open_game(base, config, seats, seed, replay, resume, max_placements=limit, autopilot=autopilot)
     base.accept("escape", base.userExit)
     if limit is not None:
         def stop_when_done(task: Any) -> int:

@@ -266,6 +266,9 @@ class PopArtScene:
             self._draw_breakdown()
         else:
             self._draw_table()
+        if self.on_quit is not None and mode != "breakdown":    # (the breakdown has its own, by Next player)
+            self.buttons.append(screens.button(self.table, "Quit", 1.55, 0.9, self.on_quit, 0.045,
+                                               colour=(0.75, 0.75, 0.8, 1), name="quit"))
 
     def _legal(self) -> list[Cell]:
         return legal_cells(self.session.state.displays[self.seat])

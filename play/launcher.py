@@ -1,0 +1,146 @@
+"""`junkart` in a window: the start menu, and what it opens.
+
+Menu -> a new game, your last game resumed, your last game watched, or Pop Art; Esc (or Pop
+Art's Quit) comes back to the menu, and Esc in the menu quits. A game left this way is already
+recorded to its replay file, so "Resume your last game" goes on with it. `junkart play` with
+options skips the menu (play/commands/start.py).
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from game.replay import read_replay, seat_names
+from play.menu import MenuChoices
+from play.replays import replay_path, replays_dir
+
+RESUMING = "Rebuilding your last game through the physics..."
+POPART_PLAYERS = 3            # Pop Art from the menu: you and two bots (`junkart popart` chooses more)
+POPART_BOT = "normal"
+
+
+class Launcher:
+    """One screen at a time on `base`: the menu, a game, a replay or Pop Art."""
+
+    def __init__(self, base: Any, *, record: bool = True, bind_input: bool = True,
+                 choices: MenuChoices | None = None, game_options: dict[str, Any] | None = None) -> None:
+        """`game_options` go to every DesktopGame (tests: threaded=False, pace=False)."""
+        self.base = base
+        self.game_options = game_options or {}
+        self.record = record
+        self.bind_input = bind_input
+        self.choices = choices or MenuChoices()
+        self.screen: Any = None
+        self.show_menu()
+
+    # --- screens --------------------------------------------------------------------------------
+
+    def show_menu(self, message: str = "") -> None:
+        from scenes.menu import StartMenu
+
+        self.close()
+        last = self._has_last_game()
+        self.screen = StartMenu(self.base, self.choices, on_change=self._changed, on_play=self.play,
+                                on_quit=self.quit, on_resume=self.resume if last else None,
+                                on_watch=self.watch if last else None, on_popart=self.popart,
+                                message=message, bind_input=self.bind_input)
+        self._on_escape(self.quit)
+
+    def play(self) -> None:
+        config, seats, seed = self.choices.game()
+        self._open(lambda: self._game(config, seats, seed))
+
+    def resume(self) -> None:
+        def open_resumed() -> Any:
+            from game.replay import tour_of
+            from play.replays import seats_of
+
+            replay = read_replay(replay_path("last"))
+            (config, seed), seats = tour_of(replay), seats_of(replay)
+            return self._game(config, seats, seed, resume=replay)
+
+        self._say(RESUMING)
+        self._open(open_resumed, "Cannot resume your last game")
+
+    def watch(self) -> None:
+        def open_viewer() -> Any:
+            from scenes.table.replay_viewer import ReplayViewer, replay_frames
+
+            replay = read_replay(replay_path("last"))
+            return ReplayViewer(self.base, replay_frames(replay), seat_names(replay), bind_input=self.bind_input)
+
+        self._open(open_viewer, "Cannot watch your last game")
+
+    def popart(self) -> None:
+        def open_popart() -> Any:
+            from game.popart.session import Session
+            from game.popart.state import Config
+            from scenes.popart.app import seats_for
+            from scenes.popart.scene import PopArtScene
+
+            seed = self.choices.game()[2]
+            # Pop Art's own Quit button comes back here (later: destroying a button in its own click).
+            scene = PopArtScene(self.base, Session(Config(POPART_PLAYERS), seats_for(POPART_PLAYERS, 1, POPART_BOT), seed),
+                                on_quit=lambda: self.base.taskMgr.add(self._menu_task, "junkart-menu"))
+            if self.bind_input:
+                scene.bind_mouse()
+            return scene
+
+        self._open(open_popart, "Cannot open Pop Art", escape=False)   # its Esc undoes a move
+
+    def _menu_task(self, task: Any) -> int:
+        self.show_menu()
+        return task.done
+
+    def back(self) -> None:
+        """Esc: from a game, a replay or Pop Art back to the menu (the game stays recorded)."""
+        self.show_menu()
+
+    def quit(self) -> None:
+        self.close()
+        self.base.userExit()
+
+    # --- helpers --------------------------------------------------------------------------------
+
+    def _game(self, config: Any, seats: list, seed: int, resume: Any = None) -> Any:
+        from play.commands.start import open_game
+
+        return open_game(self.base, config, seats, seed, "auto" if self.record else None, resume,
+                         bind_input=self.bind_input, escape_to="menu", **self.game_options)
+
+    def _open(self, make: Callable[[], Any], failure: str = "Cannot start the game", escape: bool = True) -> None:
+        """Replace the menu by what `make` builds; a bad file or table brings the menu back with
+        one line saying why."""
+        self.close()
+        try:
+            self.screen = make()
+        except ValueError as error:
+            self.show_menu(f"{failure}: {error}")
+            return
+        if escape:
+            self._on_escape(self.back)
+
+    def close(self) -> None:
+        """Close whatever is open (a game's replay file is closed whole)."""
+        if self.screen is not None:
+            self.screen.destroy()
+            self.screen = None
+
+    def _changed(self, choices: MenuChoices) -> None:
+        self.choices = choices
+
+    def _say(self, message: str) -> None:
+        """Show a line in the menu at once (before a long job blocks the window)."""
+        from scenes.common import render_frames
+        from scenes.menu import StartMenu
+
+        if isinstance(self.screen, StartMenu):
+            self.screen.say(message)
+            render_frames(self.base, 1)
+
+    def _on_escape(self, action: Callable[[], None]) -> None:
+        if self.bind_input:
+            self.base.accept("escape", action)
+
+    def _has_last_game(self) -> bool:
+        folder = replays_dir()
+        return folder.is_dir() and any(folder.glob("*.jsonl*"))

@@ -1,0 +1,89 @@
+"""The start menu in a real offscreen window: Play, Esc back to the menu, resume and watch your
+last game, Pop Art and back, and one-line reasons when something cannot open."""
+from __future__ import annotations
+
+import pytest
+
+from game import api
+from game.tour import FIRST_TOUR
+from play.desktop import DesktopGame, run_until, your_turn
+from play.launcher import Launcher
+from scenes.menu import StartMenu
+
+
+def _press(button) -> None:
+    button["command"](*button["extraArgs"])
+
+
+def _button(menu: StartMenu, text: str):
+    return next(b for b in menu.buttons if str(b["text"]).startswith(text))
+
+
+@pytest.fixture
+def launcher(showbase, tmp_path, monkeypatch):
+    monkeypatch.setenv("JUNKART_DATA_DIR", str(tmp_path))
+    app = Launcher(showbase, game_options={"threaded": False, "pace": False})
+    yield app
+    app.close()
+    showbase.ignore("escape")
+
+
+def test_play_opens_the_first_tour_and_esc_comes_back_to_the_menu(showbase, launcher, tmp_path):
+    menu = launcher.screen
+    assert isinstance(menu, StartMenu)
+    assert menu.texts()["buttons"] == ["Play", "Pop Art (card game)", "Quit"]   # no game recorded yet
+    showbase.messenger.send("enter")
+    game = launcher.screen
+    assert isinstance(game, DesktopGame)
+    assert game.match.state.config.cities == FIRST_TOUR and game.names == ["You", "Normal bot", "Hard bot"]
+    assert run_until(game, your_turn, max_ticks=200)
+    _press(game.hud.option_buttons[0])                                  # your base: side A
+    assert run_until(game, lambda g: api.current(g.match.state) is not None, max_ticks=50)
+    assert any("Esc menu" in line for line in game.controls)
+    played = len(game.match.log.actions)
+    showbase.messenger.send("escape")
+    menu = launcher.screen
+    assert isinstance(menu, StartMenu)
+    assert menu.texts()["buttons"] == ["Play", "Resume your last game", "Watch your last game",
+                                       "Pop Art (card game)", "Quit"]
+    assert len(list((tmp_path / "replays").glob("*.jsonl.gz"))) == 1
+    _press(_button(menu, "Resume"))                                     # the same tour, rebuilt
+    resumed = launcher.screen
+    assert isinstance(resumed, DesktopGame)
+    assert len(resumed.match.log.actions) == played
+    assert resumed.match.state.base_sides[0] == "A"
+    showbase.messenger.send("escape")
+    _press(_button(launcher.screen, "Watch"))                           # no placement yet: one line
+    assert isinstance(launcher.screen, StartMenu)
+    assert launcher.screen.texts()["problem"] == \
+        "Cannot watch your last game: the replay holds no placement to watch"
+
+
+def test_the_menu_changes_the_table_and_refuses_one_a_city_cannot_seat(showbase, launcher):
+    menu = launcher.screen
+    _press(menu.arrows[("players", 1)])
+    assert menu.texts()["rows"]["players"] == "4" and launcher.choices.players == 4
+    assert len(menu.view.layout.bases) == 4                             # the table behind shows 4 bases
+    _press(menu.arrows[("seat:2", 1)])                                 # hard -> a person
+    assert menu.texts()["rows"]["seat:2"] == "a person (hot-seat)"
+    assert menu.texts()["buttons"][0] == "Play hot-seat (2 people)"
+    while launcher.choices.tour != "gujarat":
+        _press(menu.arrows[("tour", 1)])
+    _press(menu.arrows[("players", 1)])                                 # 5 players: Gujarat seats 2-4
+    assert "5" in menu.texts()["problem"]
+    showbase.messenger.send("enter")
+    assert launcher.screen is menu                                      # Play does nothing
+    _press(menu.arrows[("players", -1)])
+    assert menu.texts()["problem"] == ""
+
+
+def test_pop_art_opens_and_its_quit_comes_back(showbase, launcher):
+    from scenes.popart.scene import PopArtScene
+
+    _press(_button(launcher.screen, "Pop Art"))
+    scene = launcher.screen
+    assert isinstance(scene, PopArtScene) and len(scene.session.seats) == 3
+    quit_button = next(b for b in scene.buttons if str(b["text"]) == "Quit")
+    _press(quit_button)
+    showbase.taskMgr.step()
+    assert isinstance(launcher.screen, StartMenu)
