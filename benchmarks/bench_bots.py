@@ -5,7 +5,8 @@
 - `decision_s_median`: median planning time of one placement per difficulty, on the towers of
   the solo test below (so on structures of 0–9 pieces).
 - solo tower test: 10 pieces drawn at random, one structure, placed one by one by each
-  difficulty's planner (aiming for height) and by a random-placement baseline in the same
+  difficulty's planner (aiming for height as in a height city: the hard bot keeps its summit
+  open, see play/objectives.py) and by a random-placement baseline in the same
   process: mean final height, pieces standing, the share of placements that dropped
   anything (the active piece or the structure), with its standard error over towers (towers
   are chaotic: one changed decision changes every later state; six towers read 15% for the
@@ -27,10 +28,11 @@ from benchmarks import print_figures
 from game.api import TourConfig
 from game.pieces import PIECE_IDS
 from physics.layout import TableLayout
-from physics.planner import Objective, hand_place, plan_placement, random_placement
+from physics.planner import hand_place, plan_placement, random_placement
 from physics.world import World
-from play.controllers import DIFFICULTY_PARAMS, BotController, more_careful
+from play.controllers import DIFFICULTY_PARAMS, LONG_GAME, BotController, more_careful
 from play.match import MAX_FREE_REPLACES, Match
+from play.objectives import tallest
 
 
 TOWERS = 10                # towers per mode: the drop rate's standard error is about 4 points
@@ -53,7 +55,7 @@ def solo_tower(mode: str, seed: int) -> dict:
                 noise, stand_rate = (0.0, 0.0), 1.0   # no plan, so no drop is foreseen
             else:
                 params = more_careful(DIFFICULTY_PARAMS[mode], attempt)   # as a bot seat does
-                plan = plan_placement(snapshot, 0, piece, 0, Objective(), params, bot_rng)
+                plan = plan_placement(snapshot, 0, piece, 0, tallest(LONG_GAME[mode]), params, bot_rng)
                 release, noise, stand_rate = plan.release, (params.noise_mm, params.noise_deg), plan.stand_rate
             decisions.append(time.perf_counter() - start)
             with World.from_snapshot(snapshot) as world:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, field, replace
-from typing import Sequence
+from typing import Iterator, Sequence
 
 import numpy as np
 import pybullet as pb
@@ -45,6 +45,11 @@ FOOTPRINT_STEP_M = 0.012      # spacing of the extra rays under a piece's flat u
 VERDICT_AFTER_FALL_S = 1.0    # a rollout stops this long after the first fall (see `rollout`)
 DISTURBED_MM = 2.0            # a structure piece that moved more than this counts as disturbed
 WIDEN_BELOW = 3               # fewer candidates than this many batches' worth: search finer
+# `summit_room`: shapes that need a level summit (any colour: only the shape matters) ...
+ROOM_PROBES = ("grey-flower_pot", "grey-cone", "grey-cylinder", "grey-arch", "grey-short_plank")
+ROBUST_MARGIN_MM = 8.0        # ... resting with their centre of mass this far inside the support ...
+SUMMIT_BAND_MM = 20.0         # ... within this of the top
+PROBE_HEIGHT_M = 0.08         # no probe stands taller than this (the cone: 7 cm)
 
 
 @dataclass(frozen=True)
@@ -63,6 +68,10 @@ class PlannerParams:
     noise_deg: float = 3.0        # hand: yaw standard deviation
 
 
+# How `summit_room` looks for each probe: its likeliest pose, two turns, the usual grid.
+ROOM_SEARCH = PlannerParams(stable_poses=1, yaw_steps=2, grid=5)
+
+
 @dataclass(frozen=True)
 class Objective:
     """What a placement is worth; the caller (who knows the city) picks the weights."""
@@ -73,6 +82,7 @@ class Objective:
     fall_penalty: float = 200.0           # per structure piece knocked down
     drop_penalty: float = 100.0           # the active piece fell alone (a re-place)
     stability_weight: float = 0.5         # per mm of support margin (pre-filter only)
+    room_weight: float = 0.0              # for a summit the pieces still to come can use (see `summit_room`)
 
 
 @dataclass(frozen=True)
@@ -212,13 +222,27 @@ def _compose_yaw(yaw: float, quat: Sequence[float]) -> tuple[float, float, float
     return (c * x - s * y, c * y + s * x, c * z + s * w, c * w - s * z)
 
 
-def base_grid(world: World, structure: int, n: int) -> list[tuple[float, float]]:
-    """n x n points over the structure's base top, in world metres (the base may be rotated)."""
+def support_grid(world: World, structure: int, n: int) -> list[tuple[float, float]]:
+    """Points to look for support at, in world metres: n x n over the base top (the base may be
+    rotated), and at the same spacing on over whatever the structure's pieces overhang. A long
+    plank reaches 5 cm past the base; on a cluttered top its ends may be the only level room
+    left (a ball that no spot over the base held stood there in every rollout)."""
     base = world.layout.bases[structure]
     half = BASE_HALF_M * 0.8
-    steps = [(-half + 2 * half * i / (n - 1)) if n > 1 else 0.0 for i in range(n)]
     cy, sy = math.cos(base.yaw), math.sin(base.yaw)
-    return [(base.x + u * cy - v * sy, base.y + u * sy + v * cy) for u in steps for v in steps]
+    if n <= 1:
+        return [(base.x, base.y)]
+    spacing = 2 * half / (n - 1)
+    lo, hi = np.array([-half, -half]), np.array([half, half])
+    pieces = world.pieces_on(structure)
+    if pieces:
+        xy = np.vstack([world.world_vertices(p)[:, :2] for p in pieces]) - (base.x, base.y)
+        local = np.column_stack([xy[:, 0] * cy + xy[:, 1] * sy, -xy[:, 0] * sy + xy[:, 1] * cy])
+        lo, hi = np.minimum(lo, local.min(axis=0)), np.maximum(hi, local.max(axis=0))
+    below = [np.ceil((half + lo[i]) / spacing - 1e-9) for i in range(2)]    # <= 0: steps past -half
+    above = [np.floor((hi[i] - half) / spacing + 1e-9) for i in range(2)]
+    us, vs = (np.arange(-half + below[i] * spacing, half + above[i] * spacing + 1e-9, spacing) for i in range(2))
+    return [(base.x + u * cy - v * sy, base.y + u * sy + v * cy) for u in us for v in vs]
 
 
 def _rays_down(world: World, points: np.ndarray, top_z: float) -> list[tuple[float, str]]:
@@ -254,19 +278,30 @@ def _segment_distance(points: np.ndarray) -> float:
 def candidates(world: World, structure: int, piece_id: str, params: PlannerParams,
                objective: Objective) -> list[Candidate]:
     """Every pre-filtered candidate release pose on `structure`, best guess first."""
+    return sorted(_spots_found(world, structure, piece_id, params, objective), key=lambda c: -c.guess)
+
+
+def _spots_found(world: World, structure: int, piece_id: str, params: PlannerParams,
+                 objective: Objective, lowest_support_m: float = 0.0) -> Iterator[Candidate]:
+    """The pre-filtered candidates in the order they are found (pose, turn, support point),
+    over support points no lower than `lowest_support_m`."""
     own = {f"{BASE_PREFIX}{structure}", *world.pieces_on(structure)}
     height_before = world.height_mm(structure)
     top_z = height_before / 1000.0 + 0.3
-    found: list[Candidate] = []
-    grid = np.array(base_grid(world, structure, params.grid))
+    grid = np.array(support_grid(world, structure, params.grid))
     grid_hits = _rays_down(world, grid, top_z)
+    seen: set[tuple[int, ...]] = set()
     for pose in stable_poses(piece_id)[: params.stable_poses]:
         for k in range(params.yaw_steps):
             quat = _compose_yaw(math.pi * k / params.yaw_steps, pose.orientation)
             rotated = _rotated_vertices(piece_id, quat)
+            signature = _orientation_signature(rotated)
+            if signature in seen:
+                continue   # the same body as an orientation already tried (a ball, an upright cylinder turned)
+            seen.add(signature)
             low = _lowest(rotated)
-            for (x, y), (_, over) in zip(grid, grid_hits):
-                if over not in own:
+            for (x, y), (support_z, over) in zip(grid, grid_hits):
+                if over not in own or support_z < lowest_support_m:
                     continue
                 hits = _rays_down(world, low[:, :2] + (x, y), top_z)
                 rest_z = max(hz - vz for (hz, _), vz in zip(hits, low[:, 2]))
@@ -281,9 +316,37 @@ def candidates(world: World, structure: int, piece_id: str, params: PlannerParam
                 gain = max(0.0, top_mm - height_before)
                 guess = objective.height_weight * gain + objective.stability_weight * margin * 1000.0
                 release = ((float(x), float(y), float(rest_z + RELEASE_GAP_M)), quat)
-                found.append(Candidate(release, over, margin * 1000.0, guess))
-    found.sort(key=lambda c: -c.guess)
-    return found
+                yield Candidate(release, over, margin * 1000.0, guess)
+
+
+def summit_room(world: World, structure: int) -> float:
+    """The share of ROOM_PROBES that would still find a spot on the summit: resting within
+    SUMMIT_BAND_MM of the top, with their centre of mass ROBUST_MARGIN_MM inside their support
+    (the pre-filter's rays only: a fraction of a rollout's cost).
+
+    Why: a planner that only counts the height it gains stands a long plank on its end and
+    balances the next piece on that 3 x 1.5 cm summit; a few pieces later nothing fits up there
+    and every piece dropped. Scored with this (Objective.room_weight), a tower keeps a summit the
+    pieces still to come can use (see play/objectives.py for the figures)."""
+    height = world.height_mm(structure)
+    open_to = 0
+    for probe in ROOM_PROBES:
+        # A spot that rests within the band has support no lower than the band less the probe's height.
+        spots = _spots_found(world, structure, probe, ROOM_SEARCH, Objective(),
+                             lowest_support_m=(height - SUMMIT_BAND_MM) / 1000.0 - PROBE_HEIGHT_M)
+        open_to += any(c.margin_mm >= ROBUST_MARGIN_MM and c.release[0][2] * 1000.0 >= height - SUMMIT_BAND_MM
+                       for c in spots)
+    return open_to / len(ROOM_PROBES)
+
+
+def _orientation_signature(rotated: np.ndarray) -> tuple[int, ...]:
+    """What an orientation looks like to the table, to 0.1 mm: the vertices' spread over the
+    table (second moments about the centre of mass) and their height range. A ball in any
+    orientation, or an upright cylinder turned about its axis, gives one signature, so its
+    equivalent orientations do not crowd distinct spots out of the rollout batches."""
+    xy, z = rotated[:, :2], rotated[:, 2]
+    moments = (xy[:, 0] ** 2).mean(), (xy[:, 1] ** 2).mean(), (xy[:, 0] * xy[:, 1]).mean()
+    return tuple(int(round(v)) for v in (*(m * 1e7 for m in moments), z.min() * 1e4, z.max() * 1e4))
 
 
 def score_report(report: PlacementReport, height_before_mm: float, before: Snapshot, after: Snapshot,
@@ -324,7 +387,10 @@ def rollout(world: World, snapshot: Snapshot, structure: int, piece_id: str, aim
     except IntersectingPoseError:
         return -objective.drop_penalty, False
     after = world.snapshot()
-    return score_report(report, height_before_mm, snapshot, after, objective), report.nothing_fell
+    value = score_report(report, height_before_mm, snapshot, after, objective)
+    if objective.room_weight and report.nothing_fell:
+        value += objective.room_weight * summit_room(world, structure)
+    return value, report.nothing_fell
 
 
 def plan_placement(snapshot: Snapshot, structure: int, piece_id: str, seat: int, objective: Objective,

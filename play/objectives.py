@@ -7,7 +7,9 @@
 - Philadelphia, Paris, Pisa, Montréal and Amsterdam reward surviving: falls are what lose. A bot
   that plays the long game (hard) builds low there: a low pile leaves level room for the pieces
   still to come, where a tall one soon has nowhere safe left on top.
-- Everywhere else the tallest structure wins.
+- Everywhere else the tallest structure wins. A bot that plays the long game there (hard) also
+  keeps a summit the pieces still to come can use (`physics.planner.summit_room`) rather than
+  cashing in a plank stood on its end.
 """
 from __future__ import annotations
 
@@ -25,6 +27,9 @@ SURVIVAL_CITIES = frozenset({"philadelphia", "paris", "pisa", "montreal", "amste
 # swings by 5-10 pieces either way, so read it over many).
 SURVIVAL_HEIGHT_WEIGHT = 0.05
 LONG_GAME_HEIGHT_WEIGHT = -0.3
+# Height cities, for the long game: what a summit open to every probe shape is worth, in mm of
+# height. Measured with `junkart bench bots` (10 hard towers of 10 random pieces): FIGURES.
+LONG_GAME_ROOM_WEIGHT = 300.0
 
 
 def matching_pieces(piece: str, structure_pieces: tuple[str, ...]) -> frozenset[str]:
@@ -50,4 +55,9 @@ def objective_for(city: str, piece: str, structure_pieces: tuple[str, ...], long
     if city in SURVIVAL_CITIES:
         height_weight = LONG_GAME_HEIGHT_WEIGHT if long_game else SURVIVAL_HEIGHT_WEIGHT
         return Objective(height_weight=height_weight, fall_penalty=400.0, drop_penalty=30.0, stability_weight=1.5)
-    return Objective()
+    return tallest(long_game)
+
+
+def tallest(long_game: bool = False) -> Objective:
+    """Where the tallest structure wins: height, and for the long game a summit kept open."""
+    return Objective(room_weight=LONG_GAME_ROOM_WEIGHT) if long_game else Objective()

@@ -4,8 +4,9 @@ from __future__ import annotations
 import random
 
 from physics.layout import TableLayout
+from physics.catalogue import stable_poses
 from physics.planner import (Objective, Option, PlannerParams, candidates, hand_place, plan_best,
-                             plan_placement, random_placement, rollout)
+                             plan_placement, random_placement, rollout, summit_room, support_grid)
 from physics.snapshot import Snapshot
 from physics.world import World
 from play.controllers import DIFFICULTY_PARAMS
@@ -33,6 +34,42 @@ def test_candidates_rest_on_the_structure_and_never_on_the_table():
     assert [c.guess for c in found] == sorted((c.guess for c in found), reverse=True)
 
 
+def test_a_ball_is_tried_once_per_spot_and_a_plank_in_every_turn():
+    with World.from_snapshot(empty_table()) as world:
+        params = DIFFICULTY_PARAMS["hard"]
+        ball = candidates(world, 0, "grey-ball", params, Objective())
+        plank = candidates(world, 0, "grey-short_plank", params, Objective())
+    spots = params.grid ** 2
+    # Every turn of a ball is the same ball: one candidate per spot leaves room in the rollout
+    # batches for other spots (a ball that only ever tried tilted plank tops stood on the base).
+    assert len(ball) == len({c.release[0][:2] for c in ball}) == spots
+    assert len({c.release[1] for c in plank}) >= params.yaw_steps
+
+
+def test_support_points_reach_as_far_as_the_structure_overhangs():
+    with World(TableLayout.for_seats(2)) as world:
+        base = world.layout.bases[0]
+        assert len(support_grid(world, 0, 5)) == 25
+        world.add("grey-long_plank", 0, (base.x, base.y, 0.04), stable_poses("grey-long_plank")[0].orientation)
+        world.settle()
+        reach = max(abs(x - base.x) + abs(y - base.y) for x, y in support_grid(world, 0, 5))
+        found = candidates(world, 0, "grey-cylinder", DIFFICULTY_PARAMS["hard"], Objective())
+    assert reach > 0.07                                   # the 20 cm plank sticks out 5 cm past the base
+    assert max(abs(c.release[0][0] - base.x) + abs(c.release[0][1] - base.y) for c in found) > 0.06
+
+
+def test_summit_room_sees_a_pointed_top_and_a_level_one():
+    with World(TableLayout.for_seats(2)) as world:
+        base = world.layout.bases[0]
+        assert summit_room(world, 0) == 1.0                            # a bare base takes every probe
+        pin = stable_poses("grey-bowling_pin")
+        upright = next(p.orientation for p in pin if abs(p.orientation[0]) + abs(p.orientation[1]) < 1e-6)
+        world.add("grey-bowling_pin", 0, (base.x, base.y, world.resting_z("grey-bowling_pin", base.x, base.y, upright)
+                                          + 0.0005), upright)
+        world.settle()
+        assert world.height_mm(0) > 120.0 and summit_room(world, 0) == 0.0   # nothing rests on a pin's head
+
+
 def test_the_same_generator_gives_the_same_plan():
     snapshot = empty_table()
     params = DIFFICULTY_PARAMS["easy"]
@@ -56,10 +93,10 @@ def test_a_hard_bot_stacks_a_plain_tower_without_dropping_anything():
         assert len(world.pieces_on(0)) == len(EASY_STACK)
         # Planks and a cylinder on a 3 cm base: a height-seeking bot builds up, not out.
         assert world.height_mm(0) > 150.0
-    # That tower is tall and top-heavy: the rollouts see that a long holed plank cannot go
-    # anywhere on it without a collapse, and the plan says so instead of hoping.
+    # That tower is tall and top-heavy: the rollouts see that a long holed plank risks a
+    # collapse wherever it goes on it, and the plan's score says so instead of hoping.
     plan = plan_placement(snapshot, 0, "grey-holed_plank", 0, Objective(), params, rng)
-    assert plan.stand_rate < 0.5 and plan.score < 0.0
+    assert plan.stand_rate < 1.0 and plan.score < 0.0
 
 
 def test_risky_spots_score_below_safe_ones_when_falls_are_expensive():

@@ -1,12 +1,13 @@
-"""The hard bot's long game in the survival cities: it keeps its structure low, so the pieces
-still to come find level room (real worlds, real rollouts)."""
+"""The hard bot's long game: in the survival cities it keeps its structure low, so the pieces
+still to come find level room; where height wins it keeps a summit they can use (real worlds,
+real rollouts)."""
 from __future__ import annotations
 
 import random
 
 from physics.catalogue import stable_poses
 from physics.layout import TableLayout
-from physics.planner import candidates, hand_place
+from physics.planner import candidates, hand_place, plan_placement, summit_room
 from physics.world import World
 from play.controllers import DIFFICULTY_PARAMS, BotController
 from play.objectives import objective_for
@@ -14,6 +15,7 @@ from game.actions import Place
 
 UNDER = "grey-short_plank"
 PLANK = "blue-short_plank"
+LONG = "grey-long_plank"
 
 
 def plank_near_the_edge():
@@ -50,16 +52,34 @@ def test_the_long_game_searches_low_spots_first_where_height_seeking_searches_hi
     assert plank_top > 44.0
 
 
-def test_a_hard_bot_puts_the_plank_beside_in_philadelphia_and_on_top_in_tokyo():
+def test_a_hard_bot_puts_the_plank_beside_in_philadelphia_and_a_height_seeker_on_top():
     snapshot = plank_near_the_edge()
     with World.from_snapshot(snapshot) as world:
         plank_top = world.height_mm(0)
-    place = [Place(0, PLANK, 0)]
-    heights = {}
-    for city in ("philadelphia", "tokyo"):
-        bot = BotController("hard", "long-game")
-        _, intent = bot.placement(snapshot, place, city, {0: (UNDER,)})
-        assert intent.plan.stand_rate == 1.0
-        heights[city] = height_after(snapshot, intent.aim)
-    assert heights["philadelphia"] < plank_top + 1.0     # beside it, on the base
-    assert heights["tokyo"] > plank_top + 10.0           # on top of it
+    bot = BotController("hard", "long-game")
+    _, intent = bot.placement(snapshot, [Place(0, PLANK, 0)], "philadelphia", {0: (UNDER,)})
+    assert intent.plan.stand_rate == 1.0
+    assert height_after(snapshot, intent.aim) < plank_top + 1.0        # beside it, on the base
+    seeker = plan_placement(snapshot, 0, PLANK, 0, objective_for("tokyo", PLANK, (UNDER,)),
+                            DIFFICULTY_PARAMS["hard"], random.Random(1))
+    assert seeker.stand_rate == 1.0
+    assert height_after(snapshot, seeker.release) > plank_top + 10.0   # on top of it
+
+
+def test_where_height_wins_the_long_game_keeps_a_summit_the_next_pieces_can_use():
+    snapshot = plank_near_the_edge()
+    params = DIFFICULTY_PARAMS["hard"]
+    summits = {}
+    for long_game in (False, True):
+        objective = objective_for("tokyo", LONG, (UNDER,), long_game=long_game)
+        assert (objective.room_weight > 0) == long_game
+        plan = plan_placement(snapshot, 0, LONG, 0, objective, params, random.Random(1))
+        with World.from_snapshot(snapshot) as world:
+            _, report = hand_place(world, 0, LONG, plan.release, 0, 0.0, 0.0, random.Random(0))
+            assert report.nothing_fell
+            summits[long_game] = (world.height_mm(0), summit_room(world, 0))
+    # A height-seeker stands the 20 cm plank on its 3 cm side across the short one: 2 cm higher,
+    # and nothing else finds a level spot up there. The long game lays it flat beside it.
+    (greedy_height, greedy_room), (long_height, long_room) = summits[False], summits[True]
+    assert greedy_height > long_height
+    assert greedy_room <= 0.2 and long_room == 1.0
