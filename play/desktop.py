@@ -292,7 +292,7 @@ class DesktopGame:
             return False
         if self.hand is None:
             places = [self._forced_place] if self._forced_place is not None else self._placements_due()
-            self.hand = ManualHand(self.match.table(), places, self.aim.poses[self.aim_index])
+            self.hand = ManualHand(self.match.table(), places, self.aim.poses[self.aim_index], self.aim.place)
         return True
 
     def _placements_due(self) -> list[Place]:

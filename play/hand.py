@@ -34,13 +34,15 @@ FINE_TURN_DEG = 5.0           # ... and with Shift
 class ManualHand:
     """The piece of one placement in your hand. Close it (or use it as a context manager)."""
 
-    def __init__(self, snapshot: Snapshot, places: Sequence[Place], start: Pose) -> None:
+    def __init__(self, snapshot: Snapshot, places: Sequence[Place], start: Pose, start_place: Place | None = None) -> None:
+        """`places`: the structures the piece may go on; it starts at `start`, over the
+        structure of `start_place` (the assist's aim: in Pisa it may be either base)."""
         if not places:
             raise ValueError("a hand needs at least one placement to make")
         self.places = tuple(places)
         self.piece = places[0].piece
         self._world = World.from_snapshot(snapshot)
-        self.place = places[0]
+        self.place = start_place if start_place in self.places else places[0]
         (x, y, _), quat = start
         self.x, self.y = float(x), float(y)
         self.quat: tuple[float, float, float, float] = tuple(quat)  # type: ignore[assignment]

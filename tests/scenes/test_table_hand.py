@@ -55,6 +55,18 @@ def test_the_piece_follows_rays_onto_your_structure_only(table):
         assert hand.landing()[0][:2] == pytest.approx((base0.x, base0.y))
 
 
+def test_on_two_common_bases_the_piece_goes_to_the_one_under_it(table):
+    base0, base1 = table.layout.bases[0], table.layout.bases[1]
+    both = [Place(0, PIECE, 0), Place(0, PIECE, 1)]
+    start = ((base1.x, base1.y, 0.1), stable_poses(PIECE)[0].orientation)
+    with ManualHand(table, both, start, both[1]) as hand:
+        assert hand.place == both[1]                                       # where the assist aimed it
+        assert hand.point_at(*_down(base0.x + 0.03, base0.y + 0.03))
+        assert hand.place == both[0]
+        assert hand.point_at(*_down(base1.x, base1.y))
+        assert hand.place == both[1]
+
+
 def test_turning_tilting_and_turning_over(table):
     base0 = table.layout.bases[0]
     start = ((base0.x, base0.y, 0.2), stable_poses("grey-wedge")[0].orientation)
