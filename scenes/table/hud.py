@@ -27,9 +27,9 @@ BUTTON = (0.20, 0.24, 0.30, 0.95)
 BUTTON_HOT = (0.93, 0.62, 0.18, 1.0)
 MAX_OPTIONS = 8
 CONTROLS = ("right-drag orbit  \u00b7  middle-drag pan  \u00b7  wheel zoom  \u00b7  Esc quit",
-            "click your structure: take the piece  \u00b7  Space place / recentre  \u00b7  Tab re-aim")
-HAND_CONTROLS = ("click let go  \u00b7  Q/E turn  \u00b7  R/F tilt  \u00b7  T turn over  \u00b7  Shift: fine steps",
-                 "Space let go  \u00b7  Tab back to the assist  \u00b7  right-drag orbit  \u00b7  wheel zoom")
+            "click: take the piece  \u00b7  Space place  \u00b7  Tab re-aim  \u00b7  C recentre")
+HAND_CONTROLS = ("click let go  \u00b7  Q/E turn  \u00b7  R/F tilt  \u00b7  T turn over",
+                 "Shift fine steps  \u00b7  Tab back to the assist")
 
 
 @dataclass(frozen=True)

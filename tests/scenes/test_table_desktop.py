@@ -27,8 +27,9 @@ def game(showbase):
 
 def test_you_play_by_clicking_and_the_bot_answers(showbase, game):
     pressed = {"options": 0, "place": 0, "reaim": 0}
-    for _ in range(400):
-        if len(game.match.log.placements) >= 4 or game.finished:
+    for _ in range(800):
+        placed = game.match.log.placements
+        if (len(placed) >= 4 and len({p.action.seat for p in placed}) == 2) or game.finished:
             break
         game.tick()
         hud = game.hud
