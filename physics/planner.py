@@ -26,6 +26,7 @@ from typing import Iterator, Sequence
 import numpy as np
 import pybullet as pb
 
+from physics.bodies import BASE_HEIGHT_M
 from physics.catalogue import shape_geometry, shape_of_id, stable_poses
 from physics.errors import IntersectingPoseError
 from physics.geometry import quaternion_matrix
@@ -45,11 +46,9 @@ FOOTPRINT_STEP_M = 0.012      # spacing of the extra rays under a piece's flat u
 VERDICT_AFTER_FALL_S = 1.0    # a rollout stops this long after the first fall (see `rollout`)
 DISTURBED_MM = 2.0            # a structure piece that moved more than this counts as disturbed
 WIDEN_BELOW = 3               # fewer candidates than this many batches' worth: search finer
-# `summit_room`: shapes that need a level summit (any colour: only the shape matters) ...
+# `usable_height_mm`: shapes that need level room (any colour: only the shape matters) ...
 ROOM_PROBES = ("grey-flower_pot", "grey-cone", "grey-cylinder", "grey-arch", "grey-short_plank")
-ROBUST_MARGIN_MM = 8.0        # ... resting with their centre of mass this far inside the support ...
-SUMMIT_BAND_MM = 20.0         # ... within this of the top
-PROBE_HEIGHT_M = 0.08         # no probe stands taller than this (the cone: 7 cm)
+ROBUST_MARGIN_MM = 8.0        # ... resting with their centre of mass this far inside the support
 
 
 @dataclass(frozen=True)
@@ -68,7 +67,7 @@ class PlannerParams:
     noise_deg: float = 3.0        # hand: yaw standard deviation
 
 
-# How `summit_room` looks for each probe: its likeliest pose, two turns, the usual grid.
+# How `usable_height_mm` looks for each probe: its likeliest pose, two turns, the usual grid.
 ROOM_SEARCH = PlannerParams(stable_poses=1, yaw_steps=2, grid=5)
 
 
@@ -82,7 +81,7 @@ class Objective:
     fall_penalty: float = 200.0           # per structure piece knocked down
     drop_penalty: float = 100.0           # the active piece fell alone (a re-place)
     stability_weight: float = 0.5         # per mm of support margin (pre-filter only)
-    room_weight: float = 0.0              # for a summit the pieces still to come can use (see `summit_room`)
+    usable_weight: float = 0.0            # per mm the pieces still to come can rest at (see `usable_height_mm`)
 
 
 @dataclass(frozen=True)
@@ -282,9 +281,8 @@ def candidates(world: World, structure: int, piece_id: str, params: PlannerParam
 
 
 def _spots_found(world: World, structure: int, piece_id: str, params: PlannerParams,
-                 objective: Objective, lowest_support_m: float = 0.0) -> Iterator[Candidate]:
-    """The pre-filtered candidates in the order they are found (pose, turn, support point),
-    over support points no lower than `lowest_support_m`."""
+                 objective: Objective) -> Iterator[Candidate]:
+    """The pre-filtered candidates in the order they are found (pose, turn, support point)."""
     own = {f"{BASE_PREFIX}{structure}", *world.pieces_on(structure)}
     height_before = world.height_mm(structure)
     top_z = height_before / 1000.0 + 0.3
@@ -300,8 +298,8 @@ def _spots_found(world: World, structure: int, piece_id: str, params: PlannerPar
                 continue   # the same body as an orientation already tried (a ball, an upright cylinder turned)
             seen.add(signature)
             low = _lowest(rotated)
-            for (x, y), (support_z, over) in zip(grid, grid_hits):
-                if over not in own or support_z < lowest_support_m:
+            for (x, y), (_, over) in zip(grid, grid_hits):
+                if over not in own:
                     continue
                 hits = _rays_down(world, low[:, :2] + (x, y), top_z)
                 rest_z = max(hz - vz for (hz, _), vz in zip(hits, low[:, 2]))
@@ -319,24 +317,24 @@ def _spots_found(world: World, structure: int, piece_id: str, params: PlannerPar
                 yield Candidate(release, over, margin * 1000.0, guess)
 
 
-def summit_room(world: World, structure: int) -> float:
-    """The share of ROOM_PROBES that would still find a spot on the summit: resting within
-    SUMMIT_BAND_MM of the top, with their centre of mass ROBUST_MARGIN_MM inside their support
-    (the pre-filter's rays only: a fraction of a rollout's cost).
+def usable_height_mm(world: World, structure: int) -> float:
+    """How high the pieces still to come can rest: for each of ROOM_PROBES, the highest centre
+    of mass among the spots that hold it with its centre ROBUST_MARGIN_MM inside its support
+    (the base top if none does), averaged over the probes. The pre-filter's rays only: a
+    fraction of a rollout's cost.
 
     Why: a planner that only counts the height it gains stands a long plank on its end and
-    balances the next piece on that 3 x 1.5 cm summit; a few pieces later nothing fits up there
-    and every piece dropped. Scored with this (Objective.room_weight), a tower keeps a summit the
-    pieces still to come can use (see play/objectives.py for the figures)."""
-    height = world.height_mm(structure)
-    open_to = 0
+    balances the next piece on that 3 x 1.5 cm top; a few pieces later nothing fits anywhere and
+    every piece drops. Scored with this (Objective.usable_weight), a tower grows where the next
+    pieces can still land (see play/objectives.py for the figures)."""
+    total = 0.0
     for probe in ROOM_PROBES:
-        # A spot that rests within the band has support no lower than the band less the probe's height.
-        spots = _spots_found(world, structure, probe, ROOM_SEARCH, Objective(),
-                             lowest_support_m=(height - SUMMIT_BAND_MM) / 1000.0 - PROBE_HEIGHT_M)
-        open_to += any(c.margin_mm >= ROBUST_MARGIN_MM and c.release[0][2] * 1000.0 >= height - SUMMIT_BAND_MM
-                       for c in spots)
-    return open_to / len(ROOM_PROBES)
+        best = BASE_HEIGHT_M
+        for spot in _spots_found(world, structure, probe, ROOM_SEARCH, Objective()):
+            if spot.margin_mm >= ROBUST_MARGIN_MM:
+                best = max(best, spot.release[0][2])
+        total += best
+    return total / len(ROOM_PROBES) * 1000.0
 
 
 def _orientation_signature(rotated: np.ndarray) -> tuple[int, ...]:
@@ -388,8 +386,8 @@ def rollout(world: World, snapshot: Snapshot, structure: int, piece_id: str, aim
         return -objective.drop_penalty, False
     after = world.snapshot()
     value = score_report(report, height_before_mm, snapshot, after, objective)
-    if objective.room_weight and report.nothing_fell:
-        value += objective.room_weight * summit_room(world, structure)
+    if objective.usable_weight and report.nothing_fell:
+        value += objective.usable_weight * usable_height_mm(world, structure)
     return value, report.nothing_fell
 
 

@@ -8,8 +8,8 @@
   that plays the long game (hard) builds low there: a low pile leaves level room for the pieces
   still to come, where a tall one soon has nowhere safe left on top.
 - Everywhere else the tallest structure wins. A bot that plays the long game there (hard) also
-  keeps a summit the pieces still to come can use (`physics.planner.summit_room`) rather than
-  cashing in a plank stood on its end.
+  counts how high the pieces still to come can rest (`physics.planner.usable_height_mm`), so it
+  grows where they can land rather than cashing in a plank stood on its end.
 """
 from __future__ import annotations
 
@@ -27,16 +27,9 @@ SURVIVAL_CITIES = frozenset({"philadelphia", "paris", "pisa", "montreal", "amste
 # swings by 5-10 pieces either way, so read it over many).
 SURVIVAL_HEIGHT_WEIGHT = 0.05
 LONG_GAME_HEIGHT_WEIGHT = -0.3
-# Height cities, for the long game: what a summit open to every probe shape is worth, in mm of
-# height. `junkart bench bots`, 10 hard towers of 10 random pieces, against the planner before
-# it (which also lacked support points past the base and wasted rollouts on a ball's turns):
-# placements dropping anything 15.3% +- 6.4 instead of 19.6% +- 4.5, pieces fallen per placement
-# 0.18 instead of 0.32, 9.1 of 10 pieces standing instead of 7.6, for 246 mm instead of 271 (the
-# random baseline: 116). Variants within the noise of this one: weight 400 with half the score
-# for room anywhere on the structure (16.2%, 257 mm); room anywhere for 8 probe shapes (15.6%,
-# 264 mm). What is left is mostly one kind of tower: an early cone leaves no level summit, and
-# later long pieces (dumbbell, pin, axle) find nowhere to stand at all.
-LONG_GAME_ROOM_WEIGHT = 300.0
+# Height cities, for the long game: what a mm of usable height is worth against a mm of height
+# (`physics.planner.usable_height_mm`). FIGURES
+LONG_GAME_USABLE_WEIGHT = 2.0
 
 
 def matching_pieces(piece: str, structure_pieces: tuple[str, ...]) -> frozenset[str]:
@@ -66,5 +59,5 @@ def objective_for(city: str, piece: str, structure_pieces: tuple[str, ...], long
 
 
 def tallest(long_game: bool = False) -> Objective:
-    """Where the tallest structure wins: height, and for the long game a summit kept open."""
-    return Objective(room_weight=LONG_GAME_ROOM_WEIGHT) if long_game else Objective()
+    """Where the tallest structure wins: height, and for the long game height the next pieces can use."""
+    return Objective(usable_weight=LONG_GAME_USABLE_WEIGHT) if long_game else Objective()
