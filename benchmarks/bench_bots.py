@@ -5,8 +5,8 @@
 - `decision_s_median`: median planning time of one placement per difficulty, on the towers of
   the solo test below (so on structures of 0–9 pieces).
 - solo tower test: 10 pieces drawn at random, one structure, placed one by one by each
-  difficulty's planner (aiming for height as in a height city: the hard bot keeps its summit
-  open, see play/objectives.py) and by a random-placement baseline in the same
+  difficulty's planner (aiming for height as in a height city: the hard bot grows where the
+  next pieces can land, see play/objectives.py) and by a random-placement baseline in the same
   process: mean final height, pieces standing, the share of placements that dropped
   anything (the active piece or the structure), with its standard error over towers (towers
   are chaotic: one changed decision changes every later state; six towers read 15% for the

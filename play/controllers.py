@@ -28,9 +28,9 @@ DIFFICULTY_PARAMS: dict[str, PlannerParams] = {
                           extra_rollouts=4, extra_batches=2, max_rollouts=48, noise_mm=1.5, noise_deg=2.5),
 }
 DIFFICULTIES = tuple(DIFFICULTY_PARAMS)
-# Which bots play the long game (see play/objectives.py: low piles where surviving wins, an open
-# summit where height wins): a strategy, not a steadier hand, so easy and normal bots stay
-# beatable by a player who plans ahead.
+# Which bots play the long game (see play/objectives.py): low piles where surviving wins, and
+# where height wins, growth where the next pieces can land. A strategy, not a steadier hand, so
+# easy and normal bots stay beatable by a player who plans ahead.
 LONG_GAME = {"easy": False, "normal": False, "hard": True}
 MAX_PLACE_OPTIONS = 3   # e.g. Pisa's two bases, or a choice of which pending piece goes first
 

@@ -6,7 +6,7 @@ import random
 from physics.layout import TableLayout
 from physics.catalogue import stable_poses
 from physics.planner import (Objective, Option, PlannerParams, candidates, hand_place, plan_best,
-                             plan_placement, random_placement, rollout, summit_room, support_grid)
+                             plan_placement, random_placement, rollout, support_grid, usable_height_mm)
 from physics.snapshot import Snapshot
 from physics.world import World
 from play.controllers import DIFFICULTY_PARAMS
@@ -58,16 +58,24 @@ def test_support_points_reach_as_far_as_the_structure_overhangs():
     assert max(abs(c.release[0][0] - base.x) + abs(c.release[0][1] - base.y) for c in found) > 0.06
 
 
-def test_summit_room_sees_a_pointed_top_and_a_level_one():
-    with World(TableLayout.for_seats(2)) as world:
-        base = world.layout.bases[0]
-        assert summit_room(world, 0) == 1.0                            # a bare base takes every probe
-        pin = stable_poses("grey-bowling_pin")
-        upright = next(p.orientation for p in pin if abs(p.orientation[0]) + abs(p.orientation[1]) < 1e-6)
-        world.add("grey-bowling_pin", 0, (base.x, base.y, world.resting_z("grey-bowling_pin", base.x, base.y, upright)
-                                          + 0.0005), upright)
-        world.settle()
-        assert world.height_mm(0) > 120.0 and summit_room(world, 0) == 0.0   # nothing rests on a pin's head
+def test_usable_height_rises_with_a_level_top_and_not_with_a_pin():
+    def usable_with(piece: str | None, upright: bool = False) -> tuple[float, float]:
+        with World(TableLayout.for_seats(2)) as world:
+            base = world.layout.bases[0]
+            if piece is not None:
+                poses = stable_poses(piece)
+                quat = next(p.orientation for p in poses if abs(p.orientation[0]) + abs(p.orientation[1]) < 1e-6) \
+                    if upright else poses[0].orientation
+                world.add(piece, 0, (base.x, base.y, world.resting_z(piece, base.x, base.y, quat) + 0.0005), quat)
+                world.settle()
+            return world.height_mm(0), usable_height_mm(world, 0)
+
+    _, bare = usable_with(None)
+    plank_top, on_plank = usable_with("grey-short_plank")
+    pin_top, by_pin = usable_with("grey-bowling_pin", upright=True)
+    assert bare > 30.0                               # probes rest on the base, centres above its top
+    assert on_plank > bare + 5.0                     # a level plank lifts where the next pieces land
+    assert pin_top > 120.0 and by_pin < pin_top - 60.0   # nothing rests on a pin's head
 
 
 def test_the_same_generator_gives_the_same_plan():

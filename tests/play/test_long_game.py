@@ -1,5 +1,5 @@
 """The hard bot's long game: in the survival cities it keeps its structure low, so the pieces
-still to come find level room; where height wins it keeps a summit they can use (real worlds,
+still to come find level room; where height wins it grows where they can land (real worlds,
 real rollouts)."""
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import random
 
 from physics.catalogue import stable_poses
 from physics.layout import TableLayout
-from physics.planner import candidates, hand_place, plan_placement, summit_room
+from physics.planner import candidates, hand_place, plan_placement, usable_height_mm
 from physics.world import World
 from play.controllers import DIFFICULTY_PARAMS, BotController
 from play.objectives import objective_for
@@ -66,20 +66,21 @@ def test_a_hard_bot_puts_the_plank_beside_in_philadelphia_and_a_height_seeker_on
     assert height_after(snapshot, seeker.release) > plank_top + 10.0   # on top of it
 
 
-def test_where_height_wins_the_long_game_keeps_a_summit_the_next_pieces_can_use():
+def test_where_height_wins_the_long_game_grows_where_the_next_pieces_can_land():
     snapshot = plank_near_the_edge()
     params = DIFFICULTY_PARAMS["hard"]
     summits = {}
     for long_game in (False, True):
         objective = objective_for("tokyo", LONG, (UNDER,), long_game=long_game)
-        assert (objective.room_weight > 0) == long_game
+        assert (objective.usable_weight > 0) == long_game
         plan = plan_placement(snapshot, 0, LONG, 0, objective, params, random.Random(1))
         with World.from_snapshot(snapshot) as world:
             _, report = hand_place(world, 0, LONG, plan.release, 0, 0.0, 0.0, random.Random(0))
             assert report.nothing_fell
-            summits[long_game] = (world.height_mm(0), summit_room(world, 0))
+            summits[long_game] = (world.height_mm(0), usable_height_mm(world, 0))
     # A height-seeker stands the 20 cm plank on its 3 cm side across the short one: 2 cm higher,
-    # and nothing else finds a level spot up there. The long game lays it flat beside it.
-    (greedy_height, greedy_room), (long_height, long_room) = summits[False], summits[True]
+    # and no probe shape rests anywhere up there any more. The long game lays it flat beside the
+    # short one: a level 20 x 3 cm where the next pieces can land.
+    (greedy_height, greedy_usable), (long_height, long_usable) = summits[False], summits[True]
     assert greedy_height > long_height
-    assert greedy_room <= 0.2 and long_room == 1.0
+    assert greedy_usable < long_usable - 20.0
