@@ -28,7 +28,13 @@ SURVIVAL_CITIES = frozenset({"philadelphia", "paris", "pisa", "montreal", "amste
 SURVIVAL_HEIGHT_WEIGHT = 0.05
 LONG_GAME_HEIGHT_WEIGHT = -0.3
 # Height cities, for the long game: what a mm of usable height is worth against a mm of height
-# (`physics.planner.usable_height_mm`). FIGURES
+# (`physics.planner.usable_height_mm`). `junkart bench bots`, 10 hard towers of 10 random pieces:
+# placements dropping anything 8.7% +- 2.6 instead of 19.6% +- 4.5 for the height-seeker before
+# it, for 303 mm instead of 271 (the random baseline: 116). The planner also gained support
+# points past the base and one candidate per distinct orientation; those alone read 16.7% and
+# 282 mm. Weight 3 read 9.6% and 284 mm. A "summit room" score (the share of probe shapes that
+# still rest within 2 cm of the top) read 15.3% and 246 mm: one early cone or wedge left no level
+# top, the score had nothing left to say, and every later long piece dropped.
 LONG_GAME_USABLE_WEIGHT = 2.0
 
 
