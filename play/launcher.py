@@ -11,7 +11,7 @@ from typing import Any, Callable
 
 from game.replay import read_replay, seat_names
 from play.menu import MenuChoices
-from play.replays import replay_path, replays_dir
+from play.replays import replay_path
 
 RESUMING = "Rebuilding your last game through the physics..."
 POPART_PLAYERS = 3            # Pop Art from the menu: you and two bots (`junkart popart` chooses more)
@@ -142,5 +142,8 @@ class Launcher:
             self.base.accept("escape", action)
 
     def _has_last_game(self) -> bool:
-        folder = replays_dir()
-        return folder.is_dir() and any(folder.glob("*.jsonl*"))
+        try:
+            replay_path("last")
+        except ValueError:          # none recorded yet
+            return False
+        return True
