@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, field, replace
-from typing import Iterator, Sequence
+from typing import Sequence
 
 import numpy as np
 import pybullet as pb
@@ -223,7 +223,7 @@ def _compose_yaw(yaw: float, quat: Sequence[float]) -> tuple[float, float, float
 
 def support_grid(world: World, structure: int, n: int) -> list[tuple[float, float]]:
     """Points to look for support at, in world metres: n x n over the base top (the base may be
-    rotated), and at the same spacing on over whatever the structure's pieces overhang. A long
+    rotated), and at the same spacing over whatever the structure's pieces overhang. A long
     plank reaches 5 cm past the base; on a cluttered top its ends may be the only level room
     left (a ball that no spot over the base held stood there in every rollout)."""
     base = world.layout.bases[structure]
@@ -277,15 +277,10 @@ def _segment_distance(points: np.ndarray) -> float:
 def candidates(world: World, structure: int, piece_id: str, params: PlannerParams,
                objective: Objective) -> list[Candidate]:
     """Every pre-filtered candidate release pose on `structure`, best guess first."""
-    return sorted(_spots_found(world, structure, piece_id, params, objective), key=lambda c: -c.guess)
-
-
-def _spots_found(world: World, structure: int, piece_id: str, params: PlannerParams,
-                 objective: Objective) -> Iterator[Candidate]:
-    """The pre-filtered candidates in the order they are found (pose, turn, support point)."""
     own = {f"{BASE_PREFIX}{structure}", *world.pieces_on(structure)}
     height_before = world.height_mm(structure)
     top_z = height_before / 1000.0 + 0.3
+    found: list[Candidate] = []
     grid = np.array(support_grid(world, structure, params.grid))
     grid_hits = _rays_down(world, grid, top_z)
     seen: set[tuple[int, ...]] = set()
@@ -314,7 +309,9 @@ def _spots_found(world: World, structure: int, piece_id: str, params: PlannerPar
                 gain = max(0.0, top_mm - height_before)
                 guess = objective.height_weight * gain + objective.stability_weight * margin * 1000.0
                 release = ((float(x), float(y), float(rest_z + RELEASE_GAP_M)), quat)
-                yield Candidate(release, over, margin * 1000.0, guess)
+                found.append(Candidate(release, over, margin * 1000.0, guess))
+    found.sort(key=lambda c: -c.guess)
+    return found
 
 
 def usable_height_mm(world: World, structure: int) -> float:
@@ -329,11 +326,8 @@ def usable_height_mm(world: World, structure: int) -> float:
     pieces can still land (see play/objectives.py for the figures)."""
     total = 0.0
     for probe in ROOM_PROBES:
-        best = BASE_HEIGHT_M
-        for spot in _spots_found(world, structure, probe, ROOM_SEARCH, Objective()):
-            if spot.margin_mm >= ROBUST_MARGIN_MM:
-                best = max(best, spot.release[0][2])
-        total += best
+        total += max((spot.release[0][2] for spot in candidates(world, structure, probe, ROOM_SEARCH, Objective())
+                      if spot.margin_mm >= ROBUST_MARGIN_MM), default=BASE_HEIGHT_M)
     return total / len(ROOM_PROBES) * 1000.0
 
 
