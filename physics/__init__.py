@@ -45,7 +45,8 @@ World (context manager; close() frees the client)
     world.pieces_on(k), world.pose(piece_id), world.remove(piece_ids), world.piece_ids()
     world.add(piece_id, structure, position, orientation)   put a piece without simulating
     world.run(seconds) / world.settle(timeout_s) -> SettleResult(settled, simulated_s)
-    world.ray_down(x, y) -> RayHit(z_m, what, normal) | None   what = piece id, "base:<k>", "table"
+    world.ray_down(x, y) -> RayHit(point, what, normal) | None   what = piece id, "base:<k>", "table"
+    world.ray(start, end) -> RayHit | None   the first hit along any segment (picking with the mouse)
     world.resting_z(piece_id, x, y, orientation) -> COM height where the piece, lowered straight
                                               down, first touches what is below (exact)
     world.contacts_of(piece_id, max_distance_m)

@@ -4,8 +4,10 @@ Kept free of pybullet so the asset builder and the catalogue can use it without 
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from itertools import permutations
+from typing import Sequence
 
 import numpy as np
 import trimesh
@@ -86,6 +88,19 @@ def quaternion_matrix(quaternion_xyzw: np.ndarray) -> np.ndarray:
         [2 * (x * y + z * w), 1 - 2 * (x * x + z * z), 2 * (y * z - x * w)],
         [2 * (x * z - y * w), 2 * (y * z + x * w), 1 - 2 * (x * x + y * y)],
     ])
+
+
+def rotate_quaternion(axis: Sequence[float], angle: float, quat: Sequence[float]) -> tuple[float, float, float, float]:
+    """`quat` (x, y, z, w) turned by `angle` (rad) about the world-frame unit `axis`: q_axis * q.
+    Not renormalised: about z this is exactly the yaw the planner has always composed, so its
+    recorded and planned poses stay bit for bit the same."""
+    s, c = math.sin(angle / 2), math.cos(angle / 2)
+    ax, ay, az = (a * s for a in axis)
+    x, y, z, w = quat
+    return (c * x + ax * w + ay * z - az * y,
+            c * y - ax * z + ay * w + az * x,
+            c * z + ax * y - ay * x + az * w,
+            c * w - ax * x - ay * y - az * z)
 
 
 def matrix_quaternion(matrix: np.ndarray) -> tuple[float, float, float, float]:

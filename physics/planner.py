@@ -29,7 +29,7 @@ import pybullet as pb
 from physics.bodies import BASE_HEIGHT_M
 from physics.catalogue import shape_geometry, shape_of_id, stable_poses
 from physics.errors import IntersectingPoseError
-from physics.geometry import quaternion_matrix
+from physics.geometry import quaternion_matrix, rotate_quaternion
 from physics.layout import BASE_HALF_M
 from physics.placement import PlacementReport
 from physics.settings import SCALE
@@ -45,6 +45,7 @@ MAX_RAYS_PER_CANDIDATE = 16
 FOOTPRINT_STEP_M = 0.012      # spacing of the extra rays under a piece's flat underside
 VERDICT_AFTER_FALL_S = 1.0    # a rollout stops this long after the first fall (see `rollout`)
 DISTURBED_MM = 2.0            # a structure piece that moved more than this counts as disturbed
+UP = (0.0, 0.0, 1.0)
 WIDEN_BELOW = 3               # fewer candidates than this many batches' worth: search finer
 # `usable_height_mm`: shapes that need level room (any colour: only the shape matters) ...
 ROOM_PROBES = ("grey-flower_pot", "grey-cone", "grey-cylinder", "grey-arch", "grey-short_plank")
@@ -215,10 +216,7 @@ def _ray_top(world: World) -> float:
 
 def _compose_yaw(yaw: float, quat: Sequence[float]) -> tuple[float, float, float, float]:
     """World-frame rotation about z by `yaw`, applied after `quat` (both x, y, z, w)."""
-    s, c = math.sin(yaw / 2), math.cos(yaw / 2)
-    x, y, z, w = quat
-    # q_yaw * q with q_yaw = (0, 0, s, c)
-    return (c * x - s * y, c * y + s * x, c * z + s * w, c * w - s * z)
+    return rotate_quaternion(UP, yaw, quat)
 
 
 def support_grid(world: World, structure: int, n: int) -> list[tuple[float, float]]:
@@ -274,15 +272,32 @@ def _segment_distance(points: np.ndarray) -> float:
     return float(np.linalg.norm(a + t * ab))
 
 
+@dataclass(frozen=True)
+class _Surface:
+    """A structure as the pre-filter sees it: what is its own, its height, and what the rays
+    down over its support points hit (the same for every piece tried on it)."""
+    own: frozenset[str]
+    height_mm: float
+    top_z: float
+    grid: np.ndarray
+    hits: list[tuple[float, str]]
+
+
+def _surface(world: World, structure: int, n: int) -> _Surface:
+    height = world.height_mm(structure)
+    top_z = height / 1000.0 + 0.3
+    grid = np.array(support_grid(world, structure, n))
+    return _Surface(frozenset({f"{BASE_PREFIX}{structure}", *world.pieces_on(structure)}), height, top_z, grid,
+                    _rays_down(world, grid, top_z))
+
+
 def candidates(world: World, structure: int, piece_id: str, params: PlannerParams,
-               objective: Objective) -> list[Candidate]:
-    """Every pre-filtered candidate release pose on `structure`, best guess first."""
-    own = {f"{BASE_PREFIX}{structure}", *world.pieces_on(structure)}
-    height_before = world.height_mm(structure)
-    top_z = height_before / 1000.0 + 0.3
+               objective: Objective, surface: _Surface | None = None) -> list[Candidate]:
+    """Every pre-filtered candidate release pose on `structure`, best guess first. `surface`:
+    the structure's support points already cast (for several pieces on one unchanged world)."""
+    surface = surface or _surface(world, structure, params.grid)
+    own, height_before, top_z, grid, grid_hits = surface.own, surface.height_mm, surface.top_z, surface.grid, surface.hits
     found: list[Candidate] = []
-    grid = np.array(support_grid(world, structure, params.grid))
-    grid_hits = _rays_down(world, grid, top_z)
     seen: set[tuple[int, ...]] = set()
     for pose in stable_poses(piece_id)[: params.stable_poses]:
         for k in range(params.yaw_steps):
@@ -324,10 +339,11 @@ def usable_height_mm(world: World, structure: int) -> float:
     balances the next piece on that 3 x 1.5 cm top; a few pieces later nothing fits anywhere and
     every piece drops. Scored with this (Objective.usable_weight), a tower grows where the next
     pieces can still land (see play/objectives.py for the figures)."""
+    surface = _surface(world, structure, ROOM_SEARCH.grid)     # cast once for all the probes
     total = 0.0
     for probe in ROOM_PROBES:
-        total += max((spot.release[0][2] for spot in candidates(world, structure, probe, ROOM_SEARCH, Objective())
-                      if spot.margin_mm >= ROBUST_MARGIN_MM), default=BASE_HEIGHT_M)
+        spots = candidates(world, structure, probe, ROOM_SEARCH, Objective(), surface)
+        total += max((spot.release[0][2] for spot in spots if spot.margin_mm >= ROBUST_MARGIN_MM), default=BASE_HEIGHT_M)
     return total / len(ROOM_PROBES) * 1000.0
 
 

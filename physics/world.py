@@ -36,9 +36,13 @@ BASE_PREFIX = "base:"
 
 @dataclass(frozen=True)
 class RayHit:
-    z_m: float
+    point: Vec3          # where the ray first meets something (metres)
     what: str            # piece id, "base:<k>" or "table"
     normal: Vec3
+
+    @property
+    def z_m(self) -> float:
+        return self.point[2]
 
 
 @dataclass(frozen=True)
@@ -332,13 +336,18 @@ class World:
 
     def ray_down(self, x: float, y: float, from_z: float = 1.0) -> RayHit | None:
         """The first surface straight below (x, y) (metres): its height and what it belongs to."""
-        check_pose((x, y, from_z), (0, 0, 0, 1), "ray")
+        return self.ray((x, y, from_z), (x, y, -0.01))
+
+    def ray(self, start: Sequence[float], end: Sequence[float]) -> RayHit | None:
+        """The first surface on the segment from `start` to `end` (metres; e.g. a line of sight
+        through the cursor), and what it belongs to."""
+        (start, _), (end, _) = check_pose(start, (0, 0, 0, 1), "ray start"), check_pose(end, (0, 0, 0, 1), "ray end")
         self.ensure_complete()
-        hit = pb.rayTest([x * SCALE, y * SCALE, from_z * SCALE], [x * SCALE, y * SCALE, -0.01 * SCALE], physicsClientId=self._client)[0]
+        hit = pb.rayTest([v * SCALE for v in start], [v * SCALE for v in end], physicsClientId=self._client)[0]
         if hit[0] < 0:
             return None
         owner = self._body_owner.get(hit[0], "unknown")
-        return RayHit(hit[3][2] / SCALE, owner, tuple(hit[4]))  # type: ignore[arg-type]
+        return RayHit(tuple(v / SCALE for v in hit[3]), owner, tuple(hit[4]))  # type: ignore[arg-type]
 
     def resting_z(self, piece_id: str, x: float, y: float, orientation: Sequence[float] = (0.0, 0.0, 0.0, 1.0),
                   from_z: float = 0.8) -> float:

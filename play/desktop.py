@@ -40,7 +40,7 @@ from play.match import CityResult, Match
 from play.replays import resume as resume_match, seats_of
 from play.worker import Worker
 from scenes.table import hud_model
-from scenes.table.hud import CONTROLS, HAND_CONTROLS, Hud, HudInput
+from scenes.table.hud import HAND_CONTROLS, Hud, HudInput, key_help
 from scenes.table.view import TableView
 
 INPUT_EVENTS = ("space", "tab", "c", "t", "mouse1", "wheel_up", "wheel_down", "mouse2", "mouse2-up", "mouse3", "mouse3-up")
@@ -82,7 +82,7 @@ class DesktopGame:
                        on_reaim=self.reaim, on_handoff=self.take_screen)
         self.worker = Worker(threaded)
         self.pace = pace
-        self.controls = tuple(line.replace("Esc quit", f"Esc {escape_to}") for line in CONTROLS)
+        self.controls = key_help(escape_to)
         self.max_placements = max_placements
         # The assist plays for you (demos, screenshots, smoke tests): your card decisions as a
         # normal bot would take them, and your aimed placements dropped at once.

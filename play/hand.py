@@ -17,13 +17,11 @@ import math
 from typing import Sequence
 
 import numpy as np
-import pybullet as pb
 
 from game.actions import Place
 from physics.catalogue import stable_poses
-from physics.geometry import quaternion_matrix
-from physics.planner import RELEASE_GAP_M, Pose, rest_height
-from physics.settings import SCALE
+from physics.geometry import quaternion_matrix, rotate_quaternion
+from physics.planner import RELEASE_GAP_M, UP, Pose, rest_height
 from physics.snapshot import Snapshot
 from physics.world import BASE_PREFIX, World
 
@@ -54,14 +52,11 @@ class ManualHand:
     def point_at(self, start: Sequence[float], end: Sequence[float]) -> bool:
         """Follow a ray (metres, e.g. from the camera through the cursor): when it first meets a
         structure you may place on, the piece moves over that point. True if it moved."""
-        hit = pb.rayTest([v * SCALE for v in start], [v * SCALE for v in end], physicsClientId=self._world.client)[0]
-        if hit[0] < 0:
+        hit = self._world.ray(start, end)
+        place = self._place_for(hit.what) if hit is not None else None
+        if hit is None or place is None:
             return False
-        owner = self._world.owner_of_body(hit[0])
-        place = self._place_for(owner)
-        if place is None:
-            return False
-        x, y = hit[3][0] / SCALE, hit[3][1] / SCALE
+        x, y = hit.point[0], hit.point[1]
         if (x, y, place) == (self.x, self.y, self.place):
             return False
         self.x, self.y, self.place = x, y, place
@@ -70,7 +65,7 @@ class ManualHand:
 
     def turn(self, degrees: float) -> None:
         """Turn the piece about the vertical axis (Q / E)."""
-        self._rotate((0.0, 0.0, 1.0), degrees)
+        self._rotate(UP, degrees)
 
     def tilt(self, degrees: float, heading_deg: float = 0.0) -> None:
         """Tip the piece towards or away from a viewer looking along `heading_deg` (R / F)."""
@@ -82,14 +77,17 @@ class ManualHand:
         poses = stable_poses(self.piece)
         self._pose_index = (self._pose_index + 1) % len(poses)
         face = poses[self._pose_index].orientation
-        self.quat = _about_axis((0.0, 0.0, 1.0), _yaw_of(self.quat) - _yaw_of(face), face)
+        self.quat = rotate_quaternion(UP, _yaw_of(self.quat) - _yaw_of(face), face)
         self._landing = None
 
     def _rotate(self, axis: tuple[float, float, float], degrees: float) -> None:
-        self.quat = _about_axis(axis, math.radians(degrees), self.quat)
+        # Renormalised: many small turns in a row must not let the rotation drift.
+        quat = rotate_quaternion(axis, math.radians(degrees), self.quat)
+        norm = math.sqrt(sum(v * v for v in quat))
+        self.quat = tuple(v / norm for v in quat)  # type: ignore[assignment]
         self._landing = None
 
-    def _place_for(self, owner: str | None) -> Place | None:
+    def _place_for(self, owner: str) -> Place | None:
         for place in self.places:
             if owner == f"{BASE_PREFIX}{place.structure}" or owner in self._world.pieces_on(place.structure):
                 return place
@@ -113,20 +111,6 @@ class ManualHand:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
-
-
-def _about_axis(axis: Sequence[float], angle: float, quat: Sequence[float]) -> tuple[float, float, float, float]:
-    """World-frame rotation by `angle` about the unit `axis`, applied after `quat` (x, y, z, w)."""
-    s, c = math.sin(angle / 2), math.cos(angle / 2)
-    ax, ay, az = (a * s for a in axis)
-    x, y, z, w = quat
-    # q_axis * q
-    out = (c * x + ax * w + ay * z - az * y,
-           c * y - ax * z + ay * w + az * x,
-           c * z + ax * y - ay * x + az * w,
-           c * w - ax * x - ay * y - az * z)
-    norm = math.sqrt(sum(v * v for v in out))
-    return tuple(v / norm for v in out)  # type: ignore[return-value]
 
 
 def _yaw_of(quat: Sequence[float]) -> float:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from game.replay import read_replay, seat_names
-from play.menu import MenuChoices
+from play.menu import MenuChoices, fresh_seed
 from play.replays import replay_path
 
 RESUMING = "Rebuilding your last game through the physics..."
@@ -77,7 +77,7 @@ class Launcher:
             from scenes.popart.app import seats_for
             from scenes.popart.scene import PopArtScene
 
-            seed = self.choices.game()[2]
+            seed = fresh_seed()
             # Pop Art's own Quit button comes back here (later: destroying a button in its own click).
             scene = PopArtScene(self.base, Session(Config(POPART_PLAYERS), seats_for(POPART_PLAYERS, 1, POPART_BOT), seed),
                                 on_quit=lambda: self.base.taskMgr.add(self._menu_task, "junkart-menu"))

@@ -72,8 +72,7 @@ class MenuChoices:
 
     def game(self, rng: random.Random | None = None) -> tuple[api.TourConfig, list[SeatSpec], int]:
         """(tour, seats, a fresh seed) for a new game."""
-        seed = (rng or random.SystemRandom()).randrange(1, 1_000_000)
-        return self.config(), self.seats(), seed
+        return self.config(), self.seats(), fresh_seed(rng)
 
     # --- what the menu's rows say ---------------------------------------------------------------
 
@@ -94,6 +93,11 @@ class MenuChoices:
     def seat_text(self, k: int) -> str:
         kind = self.others[k - 1]
         return "a person (hot-seat)" if kind == HUMAN else f"{kind.capitalize()} bot"
+
+
+def fresh_seed(rng: random.Random | None = None) -> int:
+    """A new deal's seed (the system's randomness unless `rng` is given)."""
+    return (rng or random.SystemRandom()).randrange(1, 1_000_000)
 
 
 def _cycle(values: tuple[str, ...], current: str, by: int) -> str:

@@ -26,8 +26,13 @@ OUT = (0.85, 0.30, 0.25, 1.0)
 BUTTON = (0.20, 0.24, 0.30, 0.95)
 BUTTON_HOT = (0.93, 0.62, 0.18, 1.0)
 MAX_OPTIONS = 8
-CONTROLS = ("right-drag orbit  \u00b7  middle-drag pan  \u00b7  wheel zoom  \u00b7  Esc quit",
+def key_help(escape_to: str = "quit") -> tuple[str, ...]:
+    """The key and mouse help while you play; Esc quits, or leads back to the start menu."""
+    return (f"right-drag orbit  \u00b7  middle-drag pan  \u00b7  wheel zoom  \u00b7  Esc {escape_to}",
             "click: take the piece  \u00b7  Space place  \u00b7  Tab re-aim  \u00b7  C recentre")
+
+
+CONTROLS = key_help()
 HAND_CONTROLS = ("click let go  \u00b7  Q/E turn  \u00b7  R/F tilt  \u00b7  T turn over",
                  "Shift fine steps  \u00b7  Tab back to the assist")
 

@@ -142,6 +142,12 @@ def test_ray_down_and_resting_height_find_the_support() -> None:
         hit = world.ray_down(base.x + 0.08, base.y)  # plank overhang
         assert hit is not None and hit.what == "blue-long_plank" and hit.z_m == pytest.approx(0.045, abs=3e-4)
         assert world.resting_z("orange-cone", base.x, base.y) == pytest.approx(0.045 + 0.07 / 4, abs=5e-5)
+        # A slanted line of sight (as through the cursor), 45 degrees down across the plank's
+        # width, meets the base top 2 cm from its centre, just beside the 3 cm wide plank.
+        hit = world.ray((base.x, base.y - 0.3, 0.31), (base.x, base.y, 0.01))
+        assert hit is not None and hit.what == "base:0"
+        assert hit.point == pytest.approx((base.x, base.y - 0.02, 0.03), abs=3e-4)
+        assert world.ray((0.0, 0.0, 0.5), (0.0, 0.0, 0.4)) is None          # nothing between
 
 
 def test_bad_input_gives_clear_errors() -> None:
