@@ -12,8 +12,10 @@
   are chaotic: one changed decision changes every later state; six towers read 15% for the
   planner that thirty read 22% for), the share of those drops the planner foresaw (its
   choice stood in fewer than half of its rollouts: a hopeless top, not a misjudged spot) and
-  pieces fallen per placement (a dropped active piece counts one). `hard_height_vs_random`
-  is the ratio.
+  pieces fallen per placement (a dropped active piece counts one), and the share of
+  decisions that searched wider because nothing they first tried mostly stood
+  (PlannerParams.escalations). `hard_height_vs_random` is the ratio.
+- `decision_s_p90_*` and `decision_s_max_*`: the slow tail, where a bot searched wider.
 - `hard_vs_easy_win_rate` over seeded 2-player Philadelphia exhibitions (a tie counts half).
 - `tour_wall_s`: the 3-city tour (Philadelphia, Monaco, Paris) with 4 bots easy/normal/hard/hard.
 """
@@ -35,7 +37,7 @@ from play.match import MAX_FREE_REPLACES, Match
 from play.objectives import tallest
 
 
-TOWERS = 10                # towers per mode: the drop rate's standard error is about 4 points
+TOWERS = 20                # towers per mode: the hard drop rate's standard error is still about 2 points
 FORESEEN_BELOW = 0.5       # a drop whose plan stood in fewer than this share of its rollouts was foreseen
 
 
@@ -46,18 +48,20 @@ def solo_tower(mode: str, seed: int) -> dict:
     bot_rng = random.Random(f"tower-bot:{mode}:{seed}")
     with World(TableLayout.for_seats(2)) as world:
         snapshot = world.snapshot()
-    decisions, drops, foreseen, fallen = [], 0, 0, 0
+    decisions, drops, foreseen, fallen, widened = [], 0, 0, 0, 0
     for piece in pieces:
         for attempt in range(MAX_FREE_REPLACES):   # a dropped active piece is picked up again, as at the table
             start = time.perf_counter()
             if mode == "random":
                 release = random_placement(snapshot, 0, piece, bot_rng)
-                noise, stand_rate = (0.0, 0.0), 1.0   # no plan, so no drop is foreseen
+                noise, stand_rate, searches = (0.0, 0.0), 1.0, 1   # no plan, so no drop is foreseen
             else:
                 params = more_careful(DIFFICULTY_PARAMS[mode], attempt)   # as a bot seat does
                 plan = plan_placement(snapshot, 0, piece, 0, tallest(LONG_GAME[mode]), params, bot_rng)
                 release, noise, stand_rate = plan.release, (params.noise_mm, params.noise_deg), plan.stand_rate
+                searches = plan.searches
             decisions.append(time.perf_counter() - start)
+            widened += searches > 1
             with World.from_snapshot(snapshot) as world:
                 _, report = hand_place(world, 0, piece, release, 0, noise[0], noise[1], bot_rng)
                 snapshot = world.snapshot()
@@ -71,7 +75,7 @@ def solo_tower(mode: str, seed: int) -> dict:
         height = world.height_mm(0)
         standing = len(world.pieces_on(0))
     return {"height_mm": height, "standing": standing, "drops": drops, "foreseen_drops": foreseen, "fallen": fallen,
-            "placements": len(decisions), "decisions": decisions}
+            "placements": len(decisions), "decisions": decisions, "widened": widened}
 
 
 def philadelphia_duel(seed: int) -> float:
@@ -106,8 +110,11 @@ def run(quick: bool = False, towers: int = TOWERS) -> dict:
         if mode != "random":
             figures[f"tower_{mode}_drops_foreseen_share"] = \
                 round(sum(r["foreseen_drops"] for r in results) / max(1, drops), 3)
-            figures[f"decision_s_median_{mode}"] = round(statistics.median(
-                d for r in results for d in r["decisions"]), 3)
+            decisions = sorted(d for r in results for d in r["decisions"])
+            figures[f"decision_s_median_{mode}"] = round(statistics.median(decisions), 3)
+            figures[f"decision_s_p90_{mode}"] = round(decisions[int(0.9 * (len(decisions) - 1))], 3)
+            figures[f"decision_s_max_{mode}"] = round(decisions[-1], 3)
+            figures[f"tower_{mode}_widened_share"] = round(sum(r["widened"] for r in results) / placements, 3)
     figures["hard_height_vs_random"] = round(figures["tower_hard_height_mm"] / max(1.0, figures["tower_random_height_mm"]), 2)
     figures["hard_vs_easy_win_rate"] = round(statistics.mean(philadelphia_duel(seed) for seed in range(duels)), 3)
     figures["duels"] = duels

@@ -13,6 +13,10 @@
    verdict is in; see `rollout`). Finalists get more rollouts; the best mean wins.
 4. Several options (which pending piece first, which common base: `plan_best`) share one
    search: each batch of candidates takes its share from every option, under one budget.
+5. When the best plan mostly fell (`PlannerParams.escalations`), the search goes on: wider,
+   then over spots found by letting the piece settle (`settled_spots`: the cups, holes and
+   corners that hold a ball by its sides, which the pre-filter's rays cannot see), then wider
+   still. It costs time only on tops where nothing stands.
 
 The planner knows nothing of cities: `Objective` carries the weights the caller chose.
 """
@@ -50,6 +54,9 @@ WIDEN_BELOW = 3               # fewer candidates than this many batches' worth: 
 # `usable_height_mm`: shapes that need level room (any colour: only the shape matters) ...
 ROOM_PROBES = ("grey-flower_pot", "grey-cone", "grey-cylinder", "grey-arch", "grey-short_plank")
 ROBUST_MARGIN_MM = 8.0        # ... resting with their centre of mass this far inside the support
+ESCALATE_BELOW = 0.5          # a plan that stood in fewer than this share of its rollouts: search wider
+SETTLE_GRID = 11              # `settled_spots`: a steady hand lets go every 8 mm over the structure ...
+SETTLE_WITHIN_S = 1.0         # ... and keeps the spots where all is at rest this soon, nothing fallen
 
 
 @dataclass(frozen=True)
@@ -64,8 +71,15 @@ class PlannerParams:
     extra_rollouts: int = 2       # ... with this many more rollouts each
     extra_batches: int = 0        # when the best option ever failed, roll out this many more batches
     max_rollouts: int = 60        # ... but never more rollouts than this in one decision
+    escalations: int = 0          # more searches when the best plan mostly fell (see `plan_best`)
     noise_mm: float = 2.0         # hand: position standard deviation
     noise_deg: float = 3.0        # hand: yaw standard deviation
+
+
+def widened(params: PlannerParams, k: int) -> PlannerParams:
+    """The search `k` steps wider: more resting poses, turns, support points and candidates."""
+    return replace(params, stable_poses=max(params.stable_poses, 3 + k), yaw_steps=params.yaw_steps + 2 * k,
+                   grid=params.grid + k, candidates=params.candidates + 4 * k)
 
 
 # How `usable_height_mm` looks for each probe: its likeliest pose, two turns, the usual grid.
@@ -103,6 +117,7 @@ class Plan:
     rolled_out: int               # rollouts run
     scores: tuple[float, ...] = field(default=(), repr=False)
     option: int = 0               # index of the chosen option (see `plan_best`)
+    searches: int = 1             # 1 + how many times it searched wider (PlannerParams.escalations)
 
 
 @dataclass(frozen=True)
@@ -415,11 +430,35 @@ def plan_best(snapshot: Snapshot, options: Sequence[Option], seat: int, params: 
     choice of three costs about what one piece does."""
     if not options:
         raise ValueError("plan_best needs at least one option")
+    plan = _search(snapshot, options, seat, params, rng)
+    # Nothing it tried mostly stood: a player who sees that turns the piece over, looks
+    # everywhere and into every nook before letting go. (The re-place after a drop looks wider
+    # too, but the drop has been counted by then.)
+    steps = [(widened(params, 1), _spots), (params, _settled_spots), (widened(params, 2), _spots)]
+    for step_params, find in steps[: params.escalations]:
+        if plan.stand_rate >= ESCALATE_BELOW:
+            break
+        other = _search(snapshot, options, seat, step_params, rng, find)
+        if other is None:
+            continue
+        best = other if other.score > plan.score else plan
+        plan = replace(best, considered=plan.considered + other.considered,
+                       rolled_out=plan.rolled_out + other.rolled_out, searches=plan.searches + 1)
+    return plan
+
+
+def _search(snapshot: Snapshot, options: Sequence[Option], seat: int, params: PlannerParams,
+            rng: random.Random, find=None) -> Plan | None:
+    """One search of `plan_best`: the candidates `find` gives (`_spots` by default), rolled out
+    batch by batch; None if it finds none."""
+    find = find or _spots
     share = params.candidates if len(options) == 1 else max(2, math.ceil(params.candidates / len(options)))
     with World.from_snapshot(snapshot) as world:
         heights = [world.height_mm(option.structure) for option in options]
-        per_option = [[replace(c, option=k) for c in _spots(world, option, params, share)]
+        per_option = [[replace(c, option=k) for c in find(world, option, params, share, seat)]
                       for k, option in enumerate(options)]
+        if not any(per_option):
+            return None
         # Each batch takes its share from every option: the first batch already weighs them all.
         per_option_batches = [_batches(found, share, 1 + params.extra_batches) for found in per_option]
         pool = [[c for batches in per_option_batches if j < len(batches) for c in batches[j]]
@@ -428,8 +467,9 @@ def plan_best(snapshot: Snapshot, options: Sequence[Option], seat: int, params: 
                                     sum(len(found) for found in per_option))
 
 
-def _spots(world: World, option: Option, params: PlannerParams, wanted: int) -> list[Candidate]:
-    """The pre-filtered candidates for one option, searched finer when few are found."""
+def _spots(world: World, option: Option, params: PlannerParams, wanted: int, seat: int = 0) -> list[Candidate]:
+    """The pre-filtered candidates for one option, searched finer when few are found (`seat`:
+    the same signature as `_settled_spots`)."""
     found = candidates(world, option.structure, option.piece_id, params, option.objective)
     if len(found) < WIDEN_BELOW * wanted:
         # A cluttered top leaves few spots at this resolution: look again, finer and wider (a
@@ -440,6 +480,42 @@ def _spots(world: World, option: Option, params: PlannerParams, wanted: int) -> 
                         stable_poses=params.stable_poses + 2)
         found = candidates(world, option.structure, option.piece_id, finer, option.objective)
     return found or [_fallback(world, option.structure, option.piece_id)]
+
+
+def settled_spots(world: World, structure: int, piece_id: str, seat: int, objective: Objective) -> list[Candidate]:
+    """Candidates found by letting the piece go, in its likeliest pose and with a steady hand,
+    on a dense grid (SETTLE_GRID) over the structure: the spots where it came to rest, best
+    outcome first. The pre-filter's rays see only what lies under the piece's lowest points, so
+    it misses the spots a piece reaches by rolling or sliding into a cup, a hole or the corner
+    between two pieces; yet once the base is covered a ball stands nowhere else. On two such
+    tops, 102-156 rollouts of the pre-filter's candidates all fell, where a dense scan found
+    5 and 6 spots that held the ball in 3 rollouts of 3."""
+    snapshot = world.snapshot()
+    own = frozenset({f"{BASE_PREFIX}{structure}", *world.pieces_on(structure)})
+    height_before = world.height_mm(structure)
+    grid = np.array(support_grid(world, structure, SETTLE_GRID))
+    hits = _rays_down(world, grid, height_before / 1000.0 + 0.3)
+    quat = stable_poses(piece_id)[0].orientation
+    found = []
+    for (x, y), (_, over) in zip(grid, hits):
+        if over not in own:
+            continue
+        world.load(snapshot)
+        aim = ((float(x), float(y), world.resting_z(piece_id, float(x), float(y), quat) + RELEASE_GAP_M), quat)
+        try:
+            _, report = hand_place(world, structure, piece_id, aim, seat, 0.0, 0.0, random.Random(0),
+                                   settle_timeout_s=SETTLE_WITHIN_S, stop_after_fall_s=0.0)
+        except IntersectingPoseError:
+            continue
+        if report.nothing_fell and report.settled:
+            found.append(Candidate(aim, over, 0.0, score_report(report, height_before, snapshot, world.snapshot(), objective)))
+    world.load(snapshot)
+    found.sort(key=lambda c: -c.guess)
+    return found
+
+
+def _settled_spots(world: World, option: Option, params: PlannerParams, wanted: int, seat: int) -> list[Candidate]:
+    return _diverse(settled_spots(world, option.structure, option.piece_id, seat, option.objective), wanted)
 
 
 def _roll_out_and_choose(world: World, snapshot: Snapshot, options: Sequence[Option], heights: list[float],

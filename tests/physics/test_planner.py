@@ -2,15 +2,20 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
+from dataclasses import replace
 
 from physics.layout import TableLayout
 from physics.catalogue import stable_poses
 from physics.planner import (Objective, Option, PlannerParams, candidates, hand_place, plan_best,
-                             plan_placement, random_placement, rollout, support_grid, usable_height_mm)
+                             plan_placement, random_placement, rollout, settled_spots, support_grid,
+                             usable_height_mm)
 from physics.snapshot import Snapshot
 from physics.world import World
 from play.controllers import DIFFICULTY_PARAMS
+from play.objectives import tallest
 
+TABLES = Path(__file__).parent / "tables"
 EASY_STACK = ("blue-long_plank", "grey-short_plank", "green-cylinder", "orange-long_plank", "blue-wedge")
 
 
@@ -76,6 +81,59 @@ def test_usable_height_rises_with_a_level_top_and_not_with_a_pin():
     assert bare > 30.0                               # probes rest on the base, centres above its top
     assert on_plank > bare + 5.0                     # a level plank lifts where the next pieces land
     assert pin_top > 120.0 and by_pin < pin_top - 60.0   # nothing rests on a pin's head
+
+
+def cone_on_the_base_centre():
+    with World(TableLayout.for_seats(2)) as world:
+        base = world.layout.bases[0]
+        quat = next(p.orientation for p in stable_poses("grey-cone")
+                    if abs(p.orientation[0]) + abs(p.orientation[1]) < 1e-6)   # upright, tip up
+        world.add("grey-cone", 0, (base.x, base.y, world.resting_z("grey-cone", base.x, base.y, quat) + 0.0005), quat)
+        world.settle()
+        return world.snapshot()
+
+
+def test_a_plan_that_mostly_falls_makes_the_bot_search_wider():
+    """A search that sees only the base centre finds a cone's tip there and nothing that
+    stands; one escalation looks at the base's corners and finds room."""
+    snapshot = cone_on_the_base_centre()
+    narrow = PlannerParams(stable_poses=1, yaw_steps=1, grid=1, candidates=1, rollouts=1, finalists=0,
+                           extra_rollouts=0, noise_mm=1.0, noise_deg=1.0)
+    alone = plan_placement(snapshot, 0, "grey-cylinder", 0, Objective(), narrow, random.Random(2))
+    assert alone.stand_rate == 0.0 and alone.searches == 1
+    escalated = plan_placement(snapshot, 0, "grey-cylinder", 0, Objective(), replace(narrow, escalations=2),
+                               random.Random(2))
+    assert escalated.stand_rate == 1.0 and escalated.score > alone.score
+    assert escalated.searches == 2                     # it stopped looking once something stood
+    assert escalated.considered > alone.considered and escalated.rolled_out > alone.rolled_out
+    with World.from_snapshot(snapshot) as world:
+        _, report = hand_place(world, 0, "grey-cylinder", escalated.release, 0, 0.0, 0.0, random.Random(0))
+        assert report.nothing_fell
+
+
+def test_a_ball_with_no_level_room_left_stays_where_a_steady_hand_let_it_settle():
+    """A saved tower top (tests/physics/tables/README.md) where the pre-filter's spots for a
+    ball hold it almost never: the spots where a steady hand let it go and it settled hold it
+    most times, with the hard bot's own hand noise."""
+    snapshot = Snapshot.from_json((TABLES / "ball_without_level_room.json").read_text())
+    params, objective = DIFFICULTY_PARAMS["hard"], tallest(long_game=True)
+    with World.from_snapshot(snapshot) as world:
+        assert len(world.pieces_on(0)) == 8
+        settled = settled_spots(world, 0, "green-ball", 0, objective)[:4]
+        levelled = candidates(world, 0, "green-ball", params, objective)[:4]
+    assert len(settled) == len(levelled) == 4
+
+    def stood(spots) -> int:
+        rng, count = random.Random(7), 0
+        for spot in spots:
+            for _ in range(3):
+                with World.from_snapshot(snapshot) as world:
+                    _, report = hand_place(world, 0, "green-ball", spot.release, 0, params.noise_mm,
+                                           params.noise_deg, rng)
+                    count += report.nothing_fell
+        return count
+
+    assert stood(levelled) <= 3 and stood(settled) >= 6      # of 12 placements each
 
 
 def test_the_same_generator_gives_the_same_plan():

@@ -7,6 +7,7 @@ def test_random_tower_counts_placements_drops_and_fallen_pieces():
     # Ten pieces, each placed at least once and at most three times.
     assert 10 <= result["placements"] <= 30
     assert len(result["decisions"]) == result["placements"]
+    assert result["widened"] == 0          # only a hard bot searches wider (PlannerParams.escalations)
     # Every placement that dropped something dropped at least one piece.
     assert 0 <= result["drops"] <= result["placements"]
     assert result["fallen"] >= result["drops"]
@@ -23,7 +24,7 @@ def test_the_same_seed_builds_the_same_tower_whatever_ran_before_it():
     first = solo_tower("easy", 1)
     solo_tower("random", 2)
     second = solo_tower("easy", 1)
-    for key in ("height_mm", "standing", "drops", "foreseen_drops", "fallen", "placements"):
+    for key in ("height_mm", "standing", "drops", "foreseen_drops", "fallen", "placements", "widened"):
         assert first[key] == second[key]
 
 
@@ -32,3 +33,4 @@ def test_a_planned_tower_counts_the_drops_its_planner_foresaw():
     # Foreseen drops are drops (the plan's own rollouts said it would fall), never more.
     assert 0 <= result["foreseen_drops"] <= result["drops"] <= result["placements"]
     assert len(result["decisions"]) == result["placements"]
+    assert result["widened"] == 0          # only a hard bot searches wider (PlannerParams.escalations)
