@@ -90,6 +90,7 @@ class DesktopGame:
         self.placements = 0
         self.event_line = "Welcome to the World Tour!"
         self.turn_line = ""
+        self._bot_thinking: tuple[str, float] | None = None   # a bot's turn line, and when it began
         self.selected: str | None = None
         # What the option buttons do: an action, a card (narrow the choices down to it) or
         # ALL_CHOICES (widen them again).
@@ -145,6 +146,9 @@ class DesktopGame:
             self._advance()
             self.worker.poll()          # an inline job is done already: show its results now
             self._drain_events()
+        if self._bot_thinking is not None and self.worker.busy:
+            line, since = self._bot_thinking
+            self.turn_line = hud_model.thinking_line(line, time.monotonic() - since)
         self._refresh_hud()
 
     def _advance(self) -> None:
@@ -170,6 +174,7 @@ class DesktopGame:
         if controller.is_bot:
             self.turn_line = (f"{self.names[seat]} is placing {hud_model.piece_words(places[0].piece)}..."
                               if places and len(places) == len(legal) else f"{self.names[seat]} is choosing...")
+            self._bot_thinking = (self.turn_line, time.monotonic())
             self.worker.submit(self.match.step, self._stepped)
             return
         if api.current(state) is not None:
@@ -257,7 +262,7 @@ class DesktopGame:
     # --- job results ----------------------------------------------------------------------------
 
     def _stepped(self, action: Action) -> None:
-        pass  # the match's events say what happened
+        self._bot_thinking = None   # the match's events say what happened
 
     def _aimed(self, aim: Aim) -> None:
         self.aim, self.aim_index = aim, 0

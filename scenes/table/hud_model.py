@@ -49,6 +49,15 @@ class HudModel:
     event: str
 
 
+THINKING_SHOWN_AFTER_S = 3.0   # a bot's turn line counts the seconds once it has thought this long
+
+
+def thinking_line(line: str, elapsed_s: float) -> str:
+    """A bot's turn line while it thinks, with the seconds so far once they are worth showing: a
+    hard bot may think for half a minute on a top where nothing it tries stands."""
+    return line if elapsed_s < THINKING_SHOWN_AFTER_S else f"{line} ({int(elapsed_s)} s)"
+
+
 def piece_words(piece: str) -> str:
     """"blue ring" from "blue-ring", "green long plank" from "green-long_plank"."""
     colour, _, shape = piece.partition("-")

@@ -26,6 +26,12 @@ def _philadelphia_pass(seed: int = 4) -> api.State:
     return state
 
 
+def test_a_bot_that_thinks_long_shows_the_seconds():
+    line = "Hard bot is placing a green ball..."
+    assert hud_model.thinking_line(line, 1.2) == line
+    assert hud_model.thinking_line(line, 12.7) == "Hard bot is placing a green ball... (12 s)"
+
+
 def test_card_and_piece_words():
     assert hud_model.card_text("blue-ring") == f"{card('blue-ring').number} blue ring"
     assert hud_model.piece_words("green-long_plank") == "green long plank"
