@@ -1,7 +1,8 @@
 """The placement planner bots use: where and how to put a piece so that it stands.
 
-1. Candidates: the piece's most probable stable poses x yaw steps x support points found by
-   casting rays down on a grid over the structure's base (the top surfaces of the structure).
+1. Candidates (physics/spots.py, with step 2): the piece's most probable stable poses x yaw
+   steps x support points found by casting rays down on a grid over the structure's base (the
+   top surfaces of the structure).
 2. A cheap pre-filter per candidate: cast rays under the piece's lowest vertices to find the
    height at which it first rests, which vertices carry it, and how far its centre of mass lies
    inside their support polygon. Candidates whose centre of mass is outside, or that would
@@ -28,28 +29,19 @@ from dataclasses import dataclass, field, replace
 from typing import Sequence
 
 import numpy as np
-import pybullet as pb
 
 from physics.bodies import BASE_HEIGHT_M
-from physics.catalogue import shape_geometry, shape_of_id, stable_poses
+from physics.catalogue import stable_poses
 from physics.errors import IntersectingPoseError
-from physics.geometry import quaternion_matrix, rotate_quaternion
 from physics.layout import BASE_HALF_M
 from physics.placement import PlacementReport
-from physics.settings import SCALE
 from physics.snapshot import Snapshot
+from physics.spots import (RELEASE_GAP_M, Candidate, Pose, candidates, compose_yaw, rays_down, rest_height,
+                           structure_surface, support_grid)
 from physics.world import BASE_PREFIX, World
 
-Pose = tuple[tuple[float, float, float], tuple[float, float, float, float]]
-
-RELEASE_GAP_M = 0.0005        # release this far above the first contact: the piece drops onto it
-CONTACT_BAND_M = 0.0015       # vertices within this of the first contact carry the piece
-BOTTOM_BAND_M = 0.004         # vertices this close to the lowest point may touch the support
-MAX_RAYS_PER_CANDIDATE = 16
-FOOTPRINT_STEP_M = 0.012      # spacing of the extra rays under a piece's flat underside
 VERDICT_AFTER_FALL_S = 1.0    # a rollout stops this long after the first fall (see `rollout`)
 DISTURBED_MM = 2.0            # a structure piece that moved more than this counts as disturbed
-UP = (0.0, 0.0, 1.0)
 WIDEN_BELOW = 3               # fewer candidates than this many batches' worth: search finer
 # `usable_height_mm`: shapes that need level room (any colour: only the shape matters) ...
 ROOM_PROBES = ("grey-flower_pot", "grey-cone", "grey-cylinder", "grey-arch", "grey-short_plank")
@@ -100,15 +92,6 @@ class Objective:
 
 
 @dataclass(frozen=True)
-class Candidate:
-    release: Pose
-    support: str                  # what the centre of the piece is above (piece id or base:k)
-    margin_mm: float              # centre of mass inside the support polygon by this much
-    guess: float                  # pre-filter score
-    option: int = 0               # which of the planned options (see `plan_best`) it places
-
-
-@dataclass(frozen=True)
 class Plan:
     release: Pose
     score: float                  # mean rollout score of the chosen candidate
@@ -134,21 +117,8 @@ def perturb(world: World, piece_id: str, pose: Pose, noise_mm: float, noise_deg:
     just touches whatever is below there (a hand does not push a piece into another)."""
     (x, y, _), quat = pose
     x, y = x + rng.gauss(0.0, noise_mm / 1000.0), y + rng.gauss(0.0, noise_mm / 1000.0)
-    quat = _compose_yaw(math.radians(rng.gauss(0.0, noise_deg)), quat)
+    quat = compose_yaw(math.radians(rng.gauss(0.0, noise_deg)), quat)
     return (x, y, rest_height(world, piece_id, x, y, quat) + RELEASE_GAP_M), quat
-
-
-def rest_height(world: World, piece_id: str, x: float, y: float, quat: Sequence[float]) -> float:
-    """Centre-of-mass height at which the piece lowered at (x, y) first rests.
-
-    Rays under its lowest vertices give it in a fraction of a millisecond; when that pose would
-    still cut into something (a support narrower than the vertex spacing, e.g. the top of a
-    ball), the exact but slower distance query decides.
-    """
-    rotated = _rotated_vertices(piece_id, quat)
-    low = _lowest(rotated)
-    hits = _rays_down(world, low[:, :2] + (x, y), _ray_top(world))
-    return max(hz - vz for (hz, _), vz in zip(hits, low[:, 2]))
 
 
 def hand_place(world: World, structure: int, piece_id: str, aim: Pose, seat: int, noise_mm: float,
@@ -169,181 +139,6 @@ def hand_place(world: World, structure: int, piece_id: str, aim: Pose, seat: int
                                     settle_timeout_s=settle_timeout_s, stop_after_fall_s=stop_after_fall_s)
 
 
-def _rotated_vertices(piece_id: str, quat: Sequence[float]) -> np.ndarray:
-    return shape_geometry(shape_of_id(piece_id)[1]).vertices @ quaternion_matrix(np.asarray(quat)).T
-
-
-def _lowest(rotated: np.ndarray) -> np.ndarray:
-    """Points of the piece's underside to cast rays from: its lowest vertices, plus a grid over
-    the footprint they span (a box has only four bottom corners, and a support narrower than
-    the footprint — the top of a pin — would slip between their rays). Interior points take
-    the lowest height, which is exact for flat bottoms and a few millimetres high otherwise."""
-    bottom = rotated[:, 2].min()
-    low = rotated[rotated[:, 2] <= bottom + BOTTOM_BAND_M]
-    if len(low) > MAX_RAYS_PER_CANDIDATE:
-        low = low[np.linspace(0, len(low) - 1, MAX_RAYS_PER_CANDIDATE).astype(int)]
-    (x0, y0), (x1, y1) = low[:, :2].min(axis=0), low[:, :2].max(axis=0)
-    if x1 - x0 < FOOTPRINT_STEP_M and y1 - y0 < FOOTPRINT_STEP_M:
-        return low
-    xs = np.linspace(x0, x1, max(2, int((x1 - x0) / FOOTPRINT_STEP_M) + 1))[1:-1]
-    ys = np.linspace(y0, y1, max(2, int((y1 - y0) / FOOTPRINT_STEP_M) + 1))[1:-1]
-    inner = np.array([(x, y) for x in xs for y in ys]) if len(xs) and len(ys) else np.empty((0, 2))
-    if len(low) >= 3 and len(inner):
-        inner = inner[_inside_hull(low[:, :2], inner)]
-    if not len(inner):
-        return low
-    return np.vstack([low, np.column_stack([inner, np.full(len(inner), bottom)])])
-
-
-def _convex_hull_2d(points: np.ndarray) -> np.ndarray:
-    """Counter-clockwise hull of 2D points (Andrew's monotone chain)."""
-    pts = sorted(set(map(tuple, np.round(points, 9))))
-    if len(pts) < 3:
-        return np.array(pts)
-
-    def half(seq: list) -> list:
-        out: list = []
-        for p in seq:
-            while len(out) >= 2 and ((out[-1][0] - out[-2][0]) * (p[1] - out[-2][1])
-                                     - (out[-1][1] - out[-2][1]) * (p[0] - out[-2][0])) <= 0:
-                out.pop()
-            out.append(p)
-        return out
-
-    lower, upper = half(pts), half(pts[::-1])
-    return np.array(lower[:-1] + upper[:-1])
-
-
-def _inside_hull(polygon_points: np.ndarray, queries: np.ndarray) -> np.ndarray:
-    """Mask of the query points inside (or on) the convex hull of `polygon_points`."""
-    hull = _convex_hull_2d(polygon_points)
-    if len(hull) < 3:
-        return np.zeros(len(queries), dtype=bool)
-    a, b = hull, np.roll(hull, -1, axis=0)
-    cross = (b[:, 0] - a[:, 0])[None, :] * (queries[:, 1:2] - a[:, 1][None, :]) \
-        - (b[:, 1] - a[:, 1])[None, :] * (queries[:, 0:1] - a[:, 0][None, :])
-    return np.all(cross >= -1e-12, axis=1)
-
-
-def _ray_top(world: World) -> float:
-    return max(world.heights_mm()) / 1000.0 + 0.3
-
-
-def _compose_yaw(yaw: float, quat: Sequence[float]) -> tuple[float, float, float, float]:
-    """World-frame rotation about z by `yaw`, applied after `quat` (both x, y, z, w)."""
-    return rotate_quaternion(UP, yaw, quat)
-
-
-def support_grid(world: World, structure: int, n: int) -> list[tuple[float, float]]:
-    """Points to look for support at, in world metres: n x n over the base top (the base may be
-    rotated), and at the same spacing over whatever the structure's pieces overhang. A long
-    plank reaches 5 cm past the base; on a cluttered top its ends may be the only level room
-    left (a ball that no spot over the base held stood there in every rollout)."""
-    base = world.layout.bases[structure]
-    half = BASE_HALF_M * 0.8
-    cy, sy = math.cos(base.yaw), math.sin(base.yaw)
-    if n <= 1:
-        return [(base.x, base.y)]
-    spacing = 2 * half / (n - 1)
-    lo, hi = np.array([-half, -half]), np.array([half, half])
-    pieces = world.pieces_on(structure)
-    if pieces:
-        xy = np.vstack([world.world_vertices(p)[:, :2] for p in pieces]) - (base.x, base.y)
-        local = np.column_stack([xy[:, 0] * cy + xy[:, 1] * sy, -xy[:, 0] * sy + xy[:, 1] * cy])
-        lo, hi = np.minimum(lo, local.min(axis=0)), np.maximum(hi, local.max(axis=0))
-    below = [np.ceil((half + lo[i]) / spacing - 1e-9) for i in range(2)]    # <= 0: steps past -half
-    above = [np.floor((hi[i] - half) / spacing + 1e-9) for i in range(2)]
-    us, vs = (np.arange(-half + below[i] * spacing, half + above[i] * spacing + 1e-9, spacing) for i in range(2))
-    return [(base.x + u * cy - v * sy, base.y + u * sy + v * cy) for u in us for v in vs]
-
-
-def _rays_down(world: World, points: np.ndarray, top_z: float) -> list[tuple[float, str]]:
-    """(hit height m, owner) straight below each (x, y); owner 'none' when nothing is hit."""
-    starts = [[x * SCALE, y * SCALE, top_z * SCALE] for x, y in points]
-    ends = [[x * SCALE, y * SCALE, -0.01 * SCALE] for x, y in points]
-    hits = pb.rayTestBatch(starts, ends, physicsClientId=world.client)
-    return [(h[3][2] / SCALE, world.owner_of_body(h[0]) or "none") if h[0] >= 0 else (0.0, "none") for h in hits]
-
-
-def _support_margin(contacts: np.ndarray) -> float:
-    """Signed distance (m) of the origin (the centre of mass) inside the contacts' convex hull."""
-    if len(contacts) == 0:
-        return -1.0
-    hull = _convex_hull_2d(contacts)
-    if len(hull) < 3:  # one point or a knife edge
-        return -float(np.min(np.linalg.norm(contacts, axis=1))) if len(hull) == 1 else -_segment_distance(hull)
-    a, b = hull, np.roll(hull, -1, axis=0)
-    edge = b - a
-    length = np.linalg.norm(edge, axis=1)
-    # Counter-clockwise hull: the origin is inside when it is left of every edge.
-    cross = edge[:, 0] * (0.0 - a[:, 1]) - edge[:, 1] * (0.0 - a[:, 0])
-    return float(np.min(cross / np.maximum(length, 1e-12)))
-
-
-def _segment_distance(points: np.ndarray) -> float:
-    a, b = points[np.argmin(points[:, 0] + points[:, 1])], points[np.argmax(points[:, 0] + points[:, 1])]
-    ab = b - a
-    t = 0.0 if not ab.any() else float(np.clip(-(a @ ab) / (ab @ ab), 0.0, 1.0))
-    return float(np.linalg.norm(a + t * ab))
-
-
-@dataclass(frozen=True)
-class _Surface:
-    """A structure as the pre-filter sees it: what is its own, its height, and what the rays
-    down over its support points hit (the same for every piece tried on it)."""
-    own: frozenset[str]
-    height_mm: float
-    top_z: float
-    grid: np.ndarray
-    hits: list[tuple[float, str]]
-
-
-def _surface(world: World, structure: int, n: int) -> _Surface:
-    height = world.height_mm(structure)
-    top_z = height / 1000.0 + 0.3
-    grid = np.array(support_grid(world, structure, n))
-    return _Surface(frozenset({f"{BASE_PREFIX}{structure}", *world.pieces_on(structure)}), height, top_z, grid,
-                    _rays_down(world, grid, top_z))
-
-
-def candidates(world: World, structure: int, piece_id: str, params: PlannerParams,
-               objective: Objective, surface: _Surface | None = None) -> list[Candidate]:
-    """Every pre-filtered candidate release pose on `structure`, best guess first. `surface`:
-    the structure's support points already cast (for several pieces on one unchanged world)."""
-    surface = surface or _surface(world, structure, params.grid)
-    own, height_before, top_z, grid, grid_hits = surface.own, surface.height_mm, surface.top_z, surface.grid, surface.hits
-    found: list[Candidate] = []
-    seen: set[tuple[int, ...]] = set()
-    for pose in stable_poses(piece_id)[: params.stable_poses]:
-        for k in range(params.yaw_steps):
-            quat = _compose_yaw(math.pi * k / params.yaw_steps, pose.orientation)
-            rotated = _rotated_vertices(piece_id, quat)
-            signature = _orientation_signature(rotated)
-            if signature in seen:
-                continue   # the same body as an orientation already tried (a ball, an upright cylinder turned)
-            seen.add(signature)
-            low = _lowest(rotated)
-            for (x, y), (_, over) in zip(grid, grid_hits):
-                if over not in own:
-                    continue
-                hits = _rays_down(world, low[:, :2] + (x, y), top_z)
-                rest_z = max(hz - vz for (hz, _), vz in zip(hits, low[:, 2]))
-                carrying = [i for i, ((hz, what), vz) in enumerate(zip(hits, low[:, 2]))
-                            if rest_z + vz - hz <= CONTACT_BAND_M]
-                if any(hits[i][1] not in own for i in carrying):
-                    continue  # it would rest on the table or on another structure
-                margin = _support_margin(low[carrying, :2])
-                if margin <= 0.0:
-                    continue
-                top_mm = (rest_z + rotated[:, 2].max()) * 1000.0
-                gain = max(0.0, top_mm - height_before)
-                guess = objective.height_weight * gain + objective.stability_weight * margin * 1000.0
-                release = ((float(x), float(y), float(rest_z + RELEASE_GAP_M)), quat)
-                found.append(Candidate(release, over, margin * 1000.0, guess))
-    found.sort(key=lambda c: -c.guess)
-    return found
-
-
 def usable_height_mm(world: World, structure: int) -> float:
     """How high the pieces still to come can rest: for each of ROOM_PROBES, the highest centre
     of mass among the spots that hold it with its centre ROBUST_MARGIN_MM inside its support
@@ -354,22 +149,12 @@ def usable_height_mm(world: World, structure: int) -> float:
     balances the next piece on that 3 x 1.5 cm top; a few pieces later nothing fits anywhere and
     every piece drops. Scored with this (Objective.usable_weight), a tower grows where the next
     pieces can still land (see play/objectives.py for the figures)."""
-    surface = _surface(world, structure, ROOM_SEARCH.grid)     # cast once for all the probes
+    surface = structure_surface(world, structure, ROOM_SEARCH.grid)     # cast once for all the probes
     total = 0.0
     for probe in ROOM_PROBES:
         spots = candidates(world, structure, probe, ROOM_SEARCH, Objective(), surface)
         total += max((spot.release[0][2] for spot in spots if spot.margin_mm >= ROBUST_MARGIN_MM), default=BASE_HEIGHT_M)
     return total / len(ROOM_PROBES) * 1000.0
-
-
-def _orientation_signature(rotated: np.ndarray) -> tuple[int, ...]:
-    """What an orientation looks like to the table, to 0.1 mm: the vertices' spread over the
-    table (second moments about the centre of mass) and their height range. A ball in any
-    orientation, or an upright cylinder turned about its axis, gives one signature, so its
-    equivalent orientations do not crowd distinct spots out of the rollout batches."""
-    xy, z = rotated[:, :2], rotated[:, 2]
-    moments = (xy[:, 0] ** 2).mean(), (xy[:, 1] ** 2).mean(), (xy[:, 0] * xy[:, 1]).mean()
-    return tuple(int(round(v)) for v in (*(m * 1e7 for m in moments), z.min() * 1e4, z.max() * 1e4))
 
 
 def score_report(report: PlacementReport, height_before_mm: float, before: Snapshot, after: Snapshot,
@@ -495,7 +280,7 @@ def settled_spots(world: World, structure: int, piece_id: str, seat: int, object
     own = frozenset({f"{BASE_PREFIX}{structure}", *world.pieces_on(structure)})
     height_before = world.height_mm(structure)
     grid = np.array(support_grid(world, structure, SETTLE_GRID))
-    hits = _rays_down(world, grid, height_before / 1000.0 + 0.3)
+    hits = rays_down(world, grid, height_before / 1000.0 + 0.3)
     quat = stable_poses(piece_id)[0].orientation
     found = []
     for (x, y), (_, over) in zip(grid, hits):
@@ -605,7 +390,7 @@ def random_placement(snapshot: Snapshot, structure: int, piece_id: str, rng: ran
     with World.from_snapshot(snapshot) as world:
         base = world.layout.bases[structure]
         poses = stable_poses(piece_id)
-        quat = _compose_yaw(rng.uniform(0, 2 * math.pi), rng.choice(poses[:3]).orientation)
+        quat = compose_yaw(rng.uniform(0, 2 * math.pi), rng.choice(poses[:3]).orientation)
         half = BASE_HALF_M * 0.8
         x, y = base.x + rng.uniform(-half, half), base.y + rng.uniform(-half, half)
         z = world.resting_z(piece_id, x, y, quat)

@@ -14,7 +14,8 @@ from game import bots as card_bots
 from game.actions import Action, Place
 from game.pieces import shape_of
 from game.tour import State
-from physics.planner import Objective, Option, Plan, PlannerParams, Pose, plan_best, widened
+from physics.planner import Objective, Option, Plan, PlannerParams, plan_best, widened
+from physics.spots import Pose
 from physics.snapshot import Snapshot
 from play.objectives import objective_for
 from play.timing import TIME_MODELS, TimeModel

@@ -21,7 +21,7 @@ import numpy as np
 from game.actions import Place
 from physics.catalogue import stable_poses
 from physics.geometry import quaternion_matrix, rotate_quaternion
-from physics.planner import RELEASE_GAP_M, UP, Pose, rest_height
+from physics.spots import RELEASE_GAP_M, UP, Pose, rest_height
 from physics.snapshot import Snapshot
 from physics.world import BASE_PREFIX, World
 

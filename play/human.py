@@ -13,7 +13,8 @@ from typing import Sequence
 
 from game import api
 from game.actions import Action, Place
-from physics.planner import Pose, candidates, hand_place
+from physics.planner import hand_place
+from physics.spots import Pose, candidates
 from physics.snapshot import Snapshot
 from physics.world import World
 from play.controllers import DIFFICULTY_PARAMS, BotController, BotIntent, HandIntent

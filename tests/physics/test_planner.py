@@ -7,9 +7,9 @@ from dataclasses import replace
 
 from physics.layout import TableLayout
 from physics.catalogue import stable_poses
-from physics.planner import (Objective, Option, PlannerParams, candidates, hand_place, plan_best,
-                             plan_placement, random_placement, rollout, settled_spots, support_grid,
-                             usable_height_mm)
+from physics.planner import (Objective, Option, PlannerParams, hand_place, plan_best, plan_placement,
+                             random_placement, rollout, settled_spots, usable_height_mm)
+from physics.spots import candidates, support_grid
 from physics.snapshot import Snapshot
 from physics.world import World
 from play.controllers import DIFFICULTY_PARAMS

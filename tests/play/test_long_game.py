@@ -7,7 +7,8 @@ import random
 
 from physics.catalogue import stable_poses
 from physics.layout import TableLayout
-from physics.planner import candidates, hand_place, plan_placement, usable_height_mm
+from physics.planner import hand_place, plan_placement, usable_height_mm
+from physics.spots import candidates
 from physics.world import World
 from play.controllers import DIFFICULTY_PARAMS, BotController
 from play.objectives import objective_for

@@ -12,7 +12,7 @@ from game.actions import ChooseSide, Place
 from physics.catalogue import stable_poses
 from physics.geometry import quaternion_matrix
 from physics.layout import TableLayout
-from physics.planner import RELEASE_GAP_M
+from physics.spots import RELEASE_GAP_M
 from physics.world import World
 from play.desktop import DesktopGame, run_until, your_placement, your_turn
 from play.hand import TURN_DEG, ManualHand

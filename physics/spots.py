@@ -1,0 +1,241 @@
+"""Where a piece may come to rest on a structure, found without simulating it: the planner's
+pre-filter (physics/planner.py, steps 1 and 2), and the hand's rest height.
+
+Rays cast down under a piece's lowest points give the height at which it first rests, which
+of its points carry it and how far its centre of mass lies inside their support polygon, in a
+fraction of a millisecond per spot; a rollout costs tens of milliseconds. What the rays cannot
+see (a ball held by its sides in a cup) the planner finds by letting the piece settle.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Sequence
+
+import numpy as np
+import pybullet as pb
+
+from physics.catalogue import shape_geometry, shape_of_id, stable_poses
+from physics.geometry import quaternion_matrix, rotate_quaternion
+from physics.layout import BASE_HALF_M
+from physics.settings import SCALE
+from physics.world import BASE_PREFIX, World
+
+if TYPE_CHECKING:   # the planner's parameters, read here, are defined with the planner
+    from physics.planner import Objective, PlannerParams
+
+Pose = tuple[tuple[float, float, float], tuple[float, float, float, float]]
+
+RELEASE_GAP_M = 0.0005        # release this far above the first contact: the piece drops onto it
+CONTACT_BAND_M = 0.0015       # vertices within this of the first contact carry the piece
+BOTTOM_BAND_M = 0.004         # vertices this close to the lowest point may touch the support
+MAX_RAYS_PER_CANDIDATE = 16
+FOOTPRINT_STEP_M = 0.012      # spacing of the extra rays under a piece's flat underside
+UP = (0.0, 0.0, 1.0)
+
+
+@dataclass(frozen=True)
+class Candidate:
+    release: Pose
+    support: str                  # what the centre of the piece is above (piece id or base:k)
+    margin_mm: float              # centre of mass inside the support polygon by this much
+    guess: float                  # pre-filter score
+    option: int = 0               # which of the planned options (see `planner.plan_best`) it places
+
+
+def rest_height(world: World, piece_id: str, x: float, y: float, quat: Sequence[float]) -> float:
+    """Centre-of-mass height at which the piece lowered at (x, y) first rests.
+
+    Rays under its lowest vertices give it in a fraction of a millisecond; when that pose would
+    still cut into something (a support narrower than the vertex spacing, e.g. the top of a
+    ball), the exact but slower distance query decides.
+    """
+    rotated = _rotated_vertices(piece_id, quat)
+    low = _lowest(rotated)
+    hits = rays_down(world, low[:, :2] + (x, y), _ray_top(world))
+    return max(hz - vz for (hz, _), vz in zip(hits, low[:, 2]))
+
+
+def _rotated_vertices(piece_id: str, quat: Sequence[float]) -> np.ndarray:
+    return shape_geometry(shape_of_id(piece_id)[1]).vertices @ quaternion_matrix(np.asarray(quat)).T
+
+
+def _lowest(rotated: np.ndarray) -> np.ndarray:
+    """Points of the piece's underside to cast rays from: its lowest vertices, plus a grid over
+    the footprint they span (a box has only four bottom corners, and a support narrower than
+    the footprint — the top of a pin — would slip between their rays). Interior points take
+    the lowest height, which is exact for flat bottoms and a few millimetres high otherwise."""
+    bottom = rotated[:, 2].min()
+    low = rotated[rotated[:, 2] <= bottom + BOTTOM_BAND_M]
+    if len(low) > MAX_RAYS_PER_CANDIDATE:
+        low = low[np.linspace(0, len(low) - 1, MAX_RAYS_PER_CANDIDATE).astype(int)]
+    (x0, y0), (x1, y1) = low[:, :2].min(axis=0), low[:, :2].max(axis=0)
+    if x1 - x0 < FOOTPRINT_STEP_M and y1 - y0 < FOOTPRINT_STEP_M:
+        return low
+    xs = np.linspace(x0, x1, max(2, int((x1 - x0) / FOOTPRINT_STEP_M) + 1))[1:-1]
+    ys = np.linspace(y0, y1, max(2, int((y1 - y0) / FOOTPRINT_STEP_M) + 1))[1:-1]
+    inner = np.array([(x, y) for x in xs for y in ys]) if len(xs) and len(ys) else np.empty((0, 2))
+    if len(low) >= 3 and len(inner):
+        inner = inner[_inside_hull(low[:, :2], inner)]
+    if not len(inner):
+        return low
+    return np.vstack([low, np.column_stack([inner, np.full(len(inner), bottom)])])
+
+
+def _convex_hull_2d(points: np.ndarray) -> np.ndarray:
+    """Counter-clockwise hull of 2D points (Andrew's monotone chain)."""
+    pts = sorted(set(map(tuple, np.round(points, 9))))
+    if len(pts) < 3:
+        return np.array(pts)
+
+    def half(seq: list) -> list:
+        out: list = []
+        for p in seq:
+            while len(out) >= 2 and ((out[-1][0] - out[-2][0]) * (p[1] - out[-2][1])
+                                     - (out[-1][1] - out[-2][1]) * (p[0] - out[-2][0])) <= 0:
+                out.pop()
+            out.append(p)
+        return out
+
+    lower, upper = half(pts), half(pts[::-1])
+    return np.array(lower[:-1] + upper[:-1])
+
+
+def _inside_hull(polygon_points: np.ndarray, queries: np.ndarray) -> np.ndarray:
+    """Mask of the query points inside (or on) the convex hull of `polygon_points`."""
+    hull = _convex_hull_2d(polygon_points)
+    if len(hull) < 3:
+        return np.zeros(len(queries), dtype=bool)
+    a, b = hull, np.roll(hull, -1, axis=0)
+    cross = (b[:, 0] - a[:, 0])[None, :] * (queries[:, 1:2] - a[:, 1][None, :]) \
+        - (b[:, 1] - a[:, 1])[None, :] * (queries[:, 0:1] - a[:, 0][None, :])
+    return np.all(cross >= -1e-12, axis=1)
+
+
+def _ray_top(world: World) -> float:
+    return max(world.heights_mm()) / 1000.0 + 0.3
+
+
+def compose_yaw(yaw: float, quat: Sequence[float]) -> tuple[float, float, float, float]:
+    """World-frame rotation about z by `yaw`, applied after `quat` (both x, y, z, w)."""
+    return rotate_quaternion(UP, yaw, quat)
+
+
+def support_grid(world: World, structure: int, n: int) -> list[tuple[float, float]]:
+    """Points to look for support at, in world metres: n x n over the base top (the base may be
+    rotated), and at the same spacing over whatever the structure's pieces overhang. A long
+    plank reaches 5 cm past the base; on a cluttered top its ends may be the only level room
+    left (a ball that no spot over the base held stood there in every rollout)."""
+    base = world.layout.bases[structure]
+    half = BASE_HALF_M * 0.8
+    cy, sy = math.cos(base.yaw), math.sin(base.yaw)
+    if n <= 1:
+        return [(base.x, base.y)]
+    spacing = 2 * half / (n - 1)
+    lo, hi = np.array([-half, -half]), np.array([half, half])
+    pieces = world.pieces_on(structure)
+    if pieces:
+        xy = np.vstack([world.world_vertices(p)[:, :2] for p in pieces]) - (base.x, base.y)
+        local = np.column_stack([xy[:, 0] * cy + xy[:, 1] * sy, -xy[:, 0] * sy + xy[:, 1] * cy])
+        lo, hi = np.minimum(lo, local.min(axis=0)), np.maximum(hi, local.max(axis=0))
+    below = [np.ceil((half + lo[i]) / spacing - 1e-9) for i in range(2)]    # <= 0: steps past -half
+    above = [np.floor((hi[i] - half) / spacing + 1e-9) for i in range(2)]
+    us, vs = (np.arange(-half + below[i] * spacing, half + above[i] * spacing + 1e-9, spacing) for i in range(2))
+    return [(base.x + u * cy - v * sy, base.y + u * sy + v * cy) for u in us for v in vs]
+
+
+def rays_down(world: World, points: np.ndarray, top_z: float) -> list[tuple[float, str]]:
+    """(hit height m, owner) straight below each (x, y); owner 'none' when nothing is hit."""
+    starts = [[x * SCALE, y * SCALE, top_z * SCALE] for x, y in points]
+    ends = [[x * SCALE, y * SCALE, -0.01 * SCALE] for x, y in points]
+    hits = pb.rayTestBatch(starts, ends, physicsClientId=world.client)
+    return [(h[3][2] / SCALE, world.owner_of_body(h[0]) or "none") if h[0] >= 0 else (0.0, "none") for h in hits]
+
+
+def _support_margin(contacts: np.ndarray) -> float:
+    """Signed distance (m) of the origin (the centre of mass) inside the contacts' convex hull."""
+    if len(contacts) == 0:
+        return -1.0
+    hull = _convex_hull_2d(contacts)
+    if len(hull) < 3:  # one point or a knife edge
+        return -float(np.min(np.linalg.norm(contacts, axis=1))) if len(hull) == 1 else -_segment_distance(hull)
+    a, b = hull, np.roll(hull, -1, axis=0)
+    edge = b - a
+    length = np.linalg.norm(edge, axis=1)
+    # Counter-clockwise hull: the origin is inside when it is left of every edge.
+    cross = edge[:, 0] * (0.0 - a[:, 1]) - edge[:, 1] * (0.0 - a[:, 0])
+    return float(np.min(cross / np.maximum(length, 1e-12)))
+
+
+def _segment_distance(points: np.ndarray) -> float:
+    a, b = points[np.argmin(points[:, 0] + points[:, 1])], points[np.argmax(points[:, 0] + points[:, 1])]
+    ab = b - a
+    t = 0.0 if not ab.any() else float(np.clip(-(a @ ab) / (ab @ ab), 0.0, 1.0))
+    return float(np.linalg.norm(a + t * ab))
+
+
+@dataclass(frozen=True)
+class Surface:
+    """A structure as the pre-filter sees it: what is its own, its height, and what the rays
+    down over its support points hit (the same for every piece tried on it)."""
+    own: frozenset[str]
+    height_mm: float
+    top_z: float
+    grid: np.ndarray
+    hits: list[tuple[float, str]]
+
+
+def structure_surface(world: World, structure: int, n: int) -> Surface:
+    height = world.height_mm(structure)
+    top_z = height / 1000.0 + 0.3
+    grid = np.array(support_grid(world, structure, n))
+    return Surface(frozenset({f"{BASE_PREFIX}{structure}", *world.pieces_on(structure)}), height, top_z, grid,
+                    rays_down(world, grid, top_z))
+
+
+def candidates(world: World, structure: int, piece_id: str, params: PlannerParams,
+               objective: Objective, surface: Surface | None = None) -> list[Candidate]:
+    """Every pre-filtered candidate release pose on `structure`, best guess first. `surface`:
+    the structure's support points already cast (for several pieces on one unchanged world)."""
+    surface = surface or structure_surface(world, structure, params.grid)
+    own, height_before, top_z, grid, grid_hits = surface.own, surface.height_mm, surface.top_z, surface.grid, surface.hits
+    found: list[Candidate] = []
+    seen: set[tuple[int, ...]] = set()
+    for pose in stable_poses(piece_id)[: params.stable_poses]:
+        for k in range(params.yaw_steps):
+            quat = compose_yaw(math.pi * k / params.yaw_steps, pose.orientation)
+            rotated = _rotated_vertices(piece_id, quat)
+            signature = _orientation_signature(rotated)
+            if signature in seen:
+                continue   # the same body as an orientation already tried (a ball, an upright cylinder turned)
+            seen.add(signature)
+            low = _lowest(rotated)
+            for (x, y), (_, over) in zip(grid, grid_hits):
+                if over not in own:
+                    continue
+                hits = rays_down(world, low[:, :2] + (x, y), top_z)
+                rest_z = max(hz - vz for (hz, _), vz in zip(hits, low[:, 2]))
+                carrying = [i for i, ((hz, what), vz) in enumerate(zip(hits, low[:, 2]))
+                            if rest_z + vz - hz <= CONTACT_BAND_M]
+                if any(hits[i][1] not in own for i in carrying):
+                    continue  # it would rest on the table or on another structure
+                margin = _support_margin(low[carrying, :2])
+                if margin <= 0.0:
+                    continue
+                top_mm = (rest_z + rotated[:, 2].max()) * 1000.0
+                gain = max(0.0, top_mm - height_before)
+                guess = objective.height_weight * gain + objective.stability_weight * margin * 1000.0
+                release = ((float(x), float(y), float(rest_z + RELEASE_GAP_M)), quat)
+                found.append(Candidate(release, over, margin * 1000.0, guess))
+    found.sort(key=lambda c: -c.guess)
+    return found
+
+
+def _orientation_signature(rotated: np.ndarray) -> tuple[int, ...]:
+    """What an orientation looks like to the table, to 0.1 mm: the vertices' spread over the
+    table (second moments about the centre of mass) and their height range. A ball in any
+    orientation, or an upright cylinder turned about its axis, gives one signature, so its
+    equivalent orientations do not crowd distinct spots out of the rollout batches."""
+    xy, z = rotated[:, :2], rotated[:, 2]
+    moments = (xy[:, 0] ** 2).mean(), (xy[:, 1] ** 2).mean(), (xy[:, 0] * xy[:, 1]).mean()
+    return tuple(int(round(v)) for v in (*(m * 1e7 for m in moments), z.min() * 1e4, z.max() * 1e4))
