@@ -58,10 +58,13 @@ def thinking_line(line: str, elapsed_s: float) -> str:
     return line if elapsed_s < THINKING_SHOWN_AFTER_S else f"{line} ({int(elapsed_s)} s)"
 
 
+SHAPE_WORDS = {"l_bracket": "L-bracket"}   # where the shape's id does not read as its name
+
+
 def piece_words(piece: str) -> str:
     """"blue ring" from "blue-ring", "green long plank" from "green-long_plank"."""
     colour, _, shape = piece.partition("-")
-    return f"{colour} {shape.replace('_', ' ')}" if colour in COLOURS else piece.replace("-", " ")
+    return f"{colour} {SHAPE_WORDS.get(shape, shape.replace('_', ' '))}" if colour in COLOURS else piece.replace("-", " ")
 
 
 def card_text(card_id: str) -> str:

@@ -35,6 +35,7 @@ def test_a_bot_that_thinks_long_shows_the_seconds():
 def test_card_and_piece_words():
     assert hud_model.card_text("blue-ring") == f"{card('blue-ring').number} blue ring"
     assert hud_model.piece_words("green-long_plank") == "green long plank"
+    assert hud_model.piece_words("orange-l_bracket") == "orange L-bracket"
     assert hud_model.card_text("?") == "hidden card"
 
 
