@@ -32,12 +32,13 @@ from game.pieces import PIECE_IDS
 from physics.layout import TableLayout
 from physics.planner import hand_place, plan_placement, random_placement
 from physics.world import World
-from play.controllers import DIFFICULTY_PARAMS, LONG_GAME, BotController, more_careful
+from play.controllers import LONG_GAME, BotController, bot_params
 from play.match import MAX_FREE_REPLACES, Match
 from play.objectives import tallest
 
 
 TOWERS = 20                # towers per mode: the hard drop rate's standard error is still about 2 points
+TOWER_CITY = "tokyo"       # the towers are scored as where height wins
 FORESEEN_BELOW = 0.5       # a drop whose plan stood in fewer than this share of its rollouts was foreseen
 
 
@@ -56,7 +57,7 @@ def solo_tower(mode: str, seed: int) -> dict:
                 release = random_placement(snapshot, 0, piece, bot_rng)
                 noise, stand_rate, searches = (0.0, 0.0), 1.0, 1   # no plan, so no drop is foreseen
             else:
-                params = more_careful(DIFFICULTY_PARAMS[mode], attempt)   # as a bot seat does
+                params = bot_params(mode, TOWER_CITY, attempt)   # as a bot seat does
                 plan = plan_placement(snapshot, 0, piece, 0, tallest(LONG_GAME[mode]), params, bot_rng)
                 release, noise, stand_rate = plan.release, (params.noise_mm, params.noise_deg), plan.stand_rate
                 searches = plan.searches

@@ -32,7 +32,7 @@ from game.pieces import PIECE_IDS
 from physics.layout import TableLayout
 from physics.planner import hand_place, plan_placement
 from physics.world import World
-from play.controllers import DIFFICULTY_PARAMS, more_careful
+from play.controllers import bot_params
 from play.match import MAX_FREE_REPLACES
 from play.objectives import objective_for
 
@@ -55,7 +55,7 @@ def survive(bot: str, sequence: int) -> tuple[int, list[float]]:
     stood, fallen, step, decisions = 0, 0, 0, []
     for piece in pieces:
         for drops in range(MAX_FREE_REPLACES):
-            params = more_careful(DIFFICULTY_PARAMS[level], drops)
+            params = bot_params(level, "philadelphia", drops)
             objective = objective_for("philadelphia", piece, snapshot.pieces_on(0), long_game)
             start = time.perf_counter()
             plan = plan_placement(snapshot, 0, piece, 0, objective, params, random.Random(f"plan:{sequence}:{step}"))

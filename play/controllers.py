@@ -17,13 +17,14 @@ from game.tour import State
 from physics.planner import Objective, Option, Plan, PlannerParams, plan_best, widened
 from physics.spots import Pose
 from physics.snapshot import Snapshot
-from play.objectives import objective_for
+from play.objectives import objective_for, searches_on
 from play.timing import TIME_MODELS, TimeModel
 
 # The hard bot's escalations (PlannerParams.escalations, see physics/planner.py): on the 20 solo
 # towers of `junkart bench bots`, placements that dropped anything went from 24 of 210 (11.4%)
 # to 19 of 208 with two wider searches, and to 10 of 204 (4.9%) with the search over settled
-# spots between them. The drops left are nearly all plans that stood in every rollout.
+# spots between them. The drops left are nearly all plans that stood in every rollout. Only
+# where height wins (`play.objectives.searches_on`, `bot_params`): elsewhere it cost too much time.
 DIFFICULTY_PARAMS: dict[str, PlannerParams] = {
     "easy": PlannerParams(stable_poses=2, yaw_steps=2, grid=3, candidates=3, rollouts=1, finalists=0,
                           extra_rollouts=0, noise_mm=4.0, noise_deg=6.0),
@@ -49,6 +50,12 @@ def more_careful(params: PlannerParams, attempt: int) -> PlannerParams:
     k = min(attempt, 2)
     return replace(widened(params, k), rollouts=max(params.rollouts, 1),
                    noise_mm=params.noise_mm * 0.7 ** k, noise_deg=params.noise_deg * 0.7 ** k)
+
+
+def bot_params(difficulty: str, city: str, attempt: int = 0) -> PlannerParams:
+    """What a bot of `difficulty` plans with in `city` after `attempt` drops of the same piece."""
+    params = more_careful(DIFFICULTY_PARAMS[difficulty], attempt)
+    return params if searches_on(city) else replace(params, escalations=0)
 
 
 @dataclass(frozen=True)
@@ -99,7 +106,7 @@ class BotController:
         """Weigh the options (which pending piece, which common base) in one search and take the
         best. `attempt` counts this piece's drops in a row: each one makes the bot look wider and
         place more carefully, as a player does after dropping a piece."""
-        params = more_careful(self.params, attempt)
+        params = bot_params(self.difficulty, city, attempt)
         places = options[:MAX_PLACE_OPTIONS]
         choices = [Option(p.structure, p.piece, self.objective(city, p.piece, pieces_on.get(p.structure, ())))
                    for p in places]

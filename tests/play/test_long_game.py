@@ -10,7 +10,7 @@ from physics.layout import TableLayout
 from physics.planner import hand_place, plan_placement, usable_height_mm
 from physics.spots import candidates
 from physics.world import World
-from play.controllers import DIFFICULTY_PARAMS, BotController
+from play.controllers import DIFFICULTY_PARAMS, BotController, bot_params
 from play.objectives import objective_for
 from game.actions import Place
 
@@ -85,3 +85,15 @@ def test_where_height_wins_the_long_game_grows_where_the_next_pieces_can_land():
     (greedy_height, greedy_usable), (long_height, long_usable) = summits[False], summits[True]
     assert greedy_height > long_height
     assert greedy_usable < long_usable - 20.0
+
+
+def test_a_hard_bot_searches_on_where_height_wins_and_only_there():
+    """The escalations (physics/planner.py, `plan_best`) cost a hard bot up to ~45 s on a top
+    where nothing stands: worth it where a drop costs the tower, too slow for a 4-bot tour of
+    survival and count cities."""
+    assert bot_params("hard", "tokyo").escalations == DIFFICULTY_PARAMS["hard"].escalations > 0
+    assert bot_params("hard", "tokyo", attempt=1).escalations > 0          # a re-place too
+    for city in ("philadelphia", "monaco", "paris", "new_york"):
+        assert bot_params("hard", city).escalations == 0
+        assert bot_params("hard", city).candidates == DIFFICULTY_PARAMS["hard"].candidates
+    assert bot_params("normal", "tokyo").escalations == 0
