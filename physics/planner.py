@@ -28,16 +28,14 @@ import random
 from dataclasses import dataclass, field, replace
 from typing import Sequence
 
-import numpy as np
-
 from physics.bodies import BASE_HEIGHT_M
 from physics.catalogue import stable_poses
 from physics.errors import IntersectingPoseError
 from physics.layout import BASE_HALF_M
 from physics.placement import PlacementReport
 from physics.snapshot import Snapshot
-from physics.spots import (RELEASE_GAP_M, Candidate, Pose, candidates, compose_yaw, rays_down, rest_height,
-                           structure_surface, support_grid)
+from physics.spots import (RELEASE_GAP_M, Candidate, Pose, candidates, compose_yaw, rest_height,
+                           structure_surface)
 from physics.world import BASE_PREFIX, World
 
 VERDICT_AFTER_FALL_S = 1.0    # a rollout stops this long after the first fall (see `rollout`)
@@ -219,7 +217,10 @@ def plan_best(snapshot: Snapshot, options: Sequence[Option], seat: int, params: 
     # Nothing it tried mostly stood: a player who sees that turns the piece over, looks
     # everywhere and into every nook before letting go. (The re-place after a drop looks wider
     # too, but the drop has been counted by then.)
-    steps = [(widened(params, 1), _spots), (params, _settled_spots), (widened(params, 2), _spots)]
+    def settled(world: World, option: Option, _: PlannerParams, wanted: int) -> list[Candidate]:
+        return _diverse(settled_spots(world, option.structure, option.piece_id, seat, option.objective), wanted)
+
+    steps = [(widened(params, 1), _spots), (params, settled), (widened(params, 2), _spots)]
     for step_params, find in steps[: params.escalations]:
         if plan.stand_rate >= ESCALATE_BELOW:
             break
@@ -240,7 +241,7 @@ def _search(snapshot: Snapshot, options: Sequence[Option], seat: int, params: Pl
     share = params.candidates if len(options) == 1 else max(2, math.ceil(params.candidates / len(options)))
     with World.from_snapshot(snapshot) as world:
         heights = [world.height_mm(option.structure) for option in options]
-        per_option = [[replace(c, option=k) for c in find(world, option, params, share, seat)]
+        per_option = [[replace(c, option=k) for c in find(world, option, params, share)]
                       for k, option in enumerate(options)]
         if not any(per_option):
             return None
@@ -252,9 +253,8 @@ def _search(snapshot: Snapshot, options: Sequence[Option], seat: int, params: Pl
                                     sum(len(found) for found in per_option))
 
 
-def _spots(world: World, option: Option, params: PlannerParams, wanted: int, seat: int = 0) -> list[Candidate]:
-    """The pre-filtered candidates for one option, searched finer when few are found (`seat`:
-    the same signature as `_settled_spots`)."""
+def _spots(world: World, option: Option, params: PlannerParams, wanted: int) -> list[Candidate]:
+    """The pre-filtered candidates for one option, searched finer when few are found."""
     found = candidates(world, option.structure, option.piece_id, params, option.objective)
     if len(found) < WIDEN_BELOW * wanted:
         # A cluttered top leaves few spots at this resolution: look again, finer and wider (a
@@ -277,14 +277,12 @@ def settled_spots(world: World, structure: int, piece_id: str, seat: int, object
     where a dense scan found 5 and 6 spots that held the ball, 2 and 4 of them in 3 rollouts
     of 3."""
     snapshot = world.snapshot()
-    own = frozenset({f"{BASE_PREFIX}{structure}", *world.pieces_on(structure)})
-    height_before = world.height_mm(structure)
-    grid = np.array(support_grid(world, structure, SETTLE_GRID))
-    hits = rays_down(world, grid, height_before / 1000.0 + 0.3)
+    surface = structure_surface(world, structure, SETTLE_GRID)
+    height_before = surface.height_mm
     quat = stable_poses(piece_id)[0].orientation
     found = []
-    for (x, y), (_, over) in zip(grid, hits):
-        if over not in own:
+    for (x, y), (_, over) in zip(surface.grid, surface.hits):
+        if over not in surface.own:
             continue
         world.load(snapshot)
         aim = ((float(x), float(y), world.resting_z(piece_id, float(x), float(y), quat) + RELEASE_GAP_M), quat)
@@ -298,10 +296,6 @@ def settled_spots(world: World, structure: int, piece_id: str, seat: int, object
     world.load(snapshot)
     found.sort(key=lambda c: -c.guess)
     return found
-
-
-def _settled_spots(world: World, option: Option, params: PlannerParams, wanted: int, seat: int) -> list[Candidate]:
-    return _diverse(settled_spots(world, option.structure, option.piece_id, seat, option.objective), wanted)
 
 
 def _roll_out_and_choose(world: World, snapshot: Snapshot, options: Sequence[Option], heights: list[float],
