@@ -23,8 +23,9 @@ from play.timing import TIME_MODELS, TimeModel
 # The hard bot's escalations (PlannerParams.escalations, see physics/planner.py): on the 20 solo
 # towers of `junkart bench bots`, placements that dropped anything went from 24 of 210 (11.4%)
 # to 19 of 208 with two wider searches, and to 10 of 204 (4.9%) with the search over settled
-# spots between them. The drops left are nearly all plans that stood in every rollout. Only
-# where height wins (`play.objectives.searches_on`, `bot_params`): elsewhere it cost too much time.
+# spots between them; 7 of the 10 drops left came from plans that stood in at least half their
+# rollouts. Only where height wins (`play.objectives.searches_on`, `bot_params`): elsewhere it
+# cost too much time.
 DIFFICULTY_PARAMS: dict[str, PlannerParams] = {
     "easy": PlannerParams(stable_poses=2, yaw_steps=2, grid=3, candidates=3, rollouts=1, finalists=0,
                           extra_rollouts=0, noise_mm=4.0, noise_deg=6.0),
