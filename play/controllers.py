@@ -20,13 +20,18 @@ from physics.snapshot import Snapshot
 from play.objectives import objective_for, searches_on
 from play.timing import TIME_MODELS, TimeModel
 
-# The hard bot's escalations (PlannerParams.escalations, see physics/planner.py): on the 20 solo
-# towers of `junkart bench bots`, placements that dropped anything went from 24 of 210 (11.4%)
-# to 19 of 208 with two wider searches, and to 10 of 204 (4.9%) with the search over settled
-# spots between them; 7 of the 10 drops left came from plans that stood in at least half their
-# rollouts. The bench's towers chose this design: 10 fresh towers (seeds 20-29) read 10 of 103
-# (9.7%), so over 30 towers the rate is about 6.5%. Only where height wins
-# (`play.objectives.searches_on`, `bot_params`): elsewhere it cost too much time.
+# The hard bot's escalations (PlannerParams.escalations, see physics/planner.py), only where
+# height wins (`play.objectives.searches_on`, `bot_params`: elsewhere they cost too much time).
+# On the 20 solo towers of `junkart bench bots` they took placements that dropped anything from
+# 24 of 210 (11.4%) to 19 of 208 with two wider searches, and to 10 of 204 (4.9%) with the search
+# over settled spots between them. Those 20 towers chose this design; the bench now runs 30
+# (seeds 0-29), which read 20 of 307 (6.5%): 6 drops on tops where nothing stood after every
+# search, 3 from plans that fell in some of their rollouts, 11 from plans that stood in all of
+# them. Two changes cut that last kind but left more hopeless tops, and were not kept:
+# - rollouts with a hand 1.5x shakier than the real one, and searching on whenever the best plan
+#   fell once: 22 of 309 (4 drops from plans that always stood, 12 on hopeless tops);
+# - a steadier hand, 1.0 mm / 1.5 deg: on the 48 fixed tables of `junkart bench planner` its
+#   choices stood in 83.9% of placements instead of 72.9%, yet 24 towers read 22 of 263 (3 and 12).
 DIFFICULTY_PARAMS: dict[str, PlannerParams] = {
     "easy": PlannerParams(stable_poses=2, yaw_steps=2, grid=3, candidates=3, rollouts=1, finalists=0,
                           extra_rollouts=0, noise_mm=4.0, noise_deg=6.0),
