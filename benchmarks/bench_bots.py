@@ -25,12 +25,14 @@ import math
 import random
 import statistics
 import time
+from typing import Callable
 
 from benchmarks import print_figures
 from game.api import TourConfig
 from game.pieces import PIECE_IDS
 from physics.layout import TableLayout
 from physics.planner import hand_place, plan_placement, random_placement
+from physics.snapshot import Snapshot
 from physics.world import World
 from play.controllers import LONG_GAME, BotController, bot_params
 from play.match import MAX_FREE_REPLACES, Match
@@ -42,15 +44,18 @@ TOWER_CITY = "tokyo"       # the towers are scored as where height wins
 FORESEEN_BELOW = 0.5       # a drop whose plan stood in fewer than this share of its rollouts was foreseen
 
 
-def solo_tower(mode: str, seed: int) -> dict:
-    """Ten random pieces on one base; mode is a difficulty or 'random'."""
+def solo_tower(mode: str, seed: int, on_table: Callable[[Snapshot, str, int], None] | None = None) -> dict:
+    """Ten random pieces on one base; mode is a difficulty or 'random'. `on_table(table, piece,
+    index)` sees the table before each piece (benchmarks/late_tables.py keeps some)."""
     rng = random.Random(f"tower:{seed}")
     pieces = rng.sample(PIECE_IDS, 10)
     bot_rng = random.Random(f"tower-bot:{mode}:{seed}")
     with World(TableLayout.for_seats(2)) as world:
         snapshot = world.snapshot()
     decisions, drops, foreseen, fallen, widened = [], 0, 0, 0, 0
-    for piece in pieces:
+    for index, piece in enumerate(pieces):
+        if on_table is not None:
+            on_table(snapshot, piece, index)
         for attempt in range(MAX_FREE_REPLACES):   # a dropped active piece is picked up again, as at the table
             start = time.perf_counter()
             if mode == "random":

@@ -22,6 +22,9 @@ Per difficulty and objective (`height`: the solo tower test's; `survival`: Phila
 - `..._tables_always_stood`: share of tables on which every trial stood;
 - `..._per_table`: how many trials stood on each table, one digit per table, in table order;
 - `..._decision_s_median`: planning time per table.
+
+`hard_late_*`: the same figures for the hard bot on the tops where it drops pieces, late in
+its own solo towers (benchmarks/late_tables.py, `late_tables` of them), aiming as it does there.
 """
 from __future__ import annotations
 
@@ -29,14 +32,14 @@ import random
 import statistics
 import time
 
-from benchmarks import print_figures
+from benchmarks import late_tables, print_figures
 from game.pieces import PIECE_IDS
 from physics.layout import TableLayout
 from physics.planner import Objective, hand_place, plan_placement, random_placement
 from physics.snapshot import Snapshot
 from physics.world import World
 from play.controllers import DIFFICULTY_PARAMS
-from play.objectives import objective_for
+from play.objectives import objective_for, tallest
 
 TOWERS = 6
 PIECES = 10               # per tower; the tables are the towers before each piece from FIRST_TABLE on
@@ -47,6 +50,7 @@ LEVELS = ("normal", "hard")
 OBJECTIVES = {
     "height": lambda piece: Objective(),
     "survival": lambda piece: objective_for("philadelphia", piece, ()),
+    "tower": lambda piece: tallest(long_game=True),     # the hard bot's own, in its solo towers
 }
 
 
@@ -75,8 +79,10 @@ def _stood_somewhere(snapshot: Snapshot, piece: str, rng: random.Random) -> Snap
     return snapshot
 
 
-def judge(level: str, objective: str, tables: list[tuple[Snapshot, str]], trials: int = TRIALS) -> dict:
-    """The figures of one difficulty's planner under one objective on `tables`."""
+def judge(level: str, objective: str, tables: list[tuple[Snapshot, str]], trials: int = TRIALS,
+          name: str | None = None) -> dict:
+    """The figures of one difficulty's planner under one objective on `tables` (named
+    `name`, the objective's name by default)."""
     if not 1 <= trials <= 9:
         raise ValueError(f"trials must be 1-9 (one digit per table), not {trials}")
     params = DIFFICULTY_PARAMS[level]
@@ -95,7 +101,7 @@ def judge(level: str, objective: str, tables: list[tuple[Snapshot, str]], trials
         per_table.append(here)
         foreseen += plan.stand_rate
     n = len(tables)
-    prefix = f"{level}_{objective}"
+    prefix = f"{level}_{name or objective}"
     return {
         f"{prefix}_stood": round(sum(per_table) / (n * trials), 3),
         f"{prefix}_foreseen": round(foreseen / n, 3),
@@ -113,8 +119,11 @@ def run(quick: bool = False) -> dict:
     trials = 2 if quick else TRIALS
     figures: dict = {"tables": len(tables), "trials": trials}
     for level in ("hard",) if quick else LEVELS:
-        for objective in OBJECTIVES:
+        for objective in ("height", "survival"):
             figures.update(judge(level, objective, tables, trials))
+    late = late_tables.load()
+    figures["late_tables"] = len(late[:2] if quick else late)
+    figures.update(judge("hard", "tower", late[:2] if quick else late, trials, name="late"))
     figures["bench_wall_s"] = round(time.perf_counter() - started, 1)
     return figures
 

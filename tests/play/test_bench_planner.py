@@ -1,9 +1,12 @@
 """The planner bench's tables are fixed and real, and its trials count what really stood."""
+import random
 from itertools import pairwise
 
 import pytest
 
 import benchmarks.bench_planner as bench
+from benchmarks import late_tables
+from game.pieces import PIECE_IDS
 from physics.planner import Plan
 from physics.world import World
 
@@ -48,3 +51,25 @@ def test_trials_place_the_chosen_aim_for_real_and_are_repeatable(one_tower_of_ta
     assert missed["easy_height_tables_always_stood"] == 0.0
     assert missed["easy_height_per_table"] == "00"
     assert missed["easy_height_foreseen"] == 0.75
+
+
+def test_late_tables_are_the_tower_before_each_late_piece():
+    made = late_tables.generate("easy", [0])          # the same loop as the saved hard tables, quicker
+    late_pieces = random.Random("tower:0").sample(PIECE_IDS, 10)[late_tables.FIRST_PIECE:]
+    assert [piece for _, piece in made] == late_pieces
+    assert 0 < len(made[0][0].pieces_on(0)) <= late_tables.FIRST_PIECE
+    for (table, piece), (later, _) in pairwise(made):
+        assert piece not in table.pieces_on(0)
+        # The next table is this one after its piece's turn: nothing comes but that piece.
+        assert set(later.pieces_on(0)) <= set(table.pieces_on(0)) | {piece}
+
+
+def test_the_saved_late_tables_are_the_hard_towers_tables_late_on():
+    saved = late_tables.load()
+    late_pieces = [piece for seed in late_tables.SEEDS
+                   for piece in random.Random(f"tower:{seed}").sample(PIECE_IDS, 10)[late_tables.FIRST_PIECE:]]
+    assert [piece for _, piece in saved] == late_pieces
+    for table, piece in saved:
+        assert piece not in table.pieces_on(0) and len(table.pieces_on(0)) >= 2
+    with World.from_snapshot(saved[0][0]) as world:
+        assert world.height_mm(0) > 100.0       # the hard bot's towers are tall by the sixth piece

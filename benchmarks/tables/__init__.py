@@ -1,0 +1,1 @@
+"""Frozen tables the benchmarks read (see README.md here); a package so that installs ship them."""
