@@ -40,8 +40,9 @@ def generate(mode: str = "hard", seeds: Iterable[int] = SEEDS) -> list[tuple[Sna
 
 
 def save(tables: list[tuple[Snapshot, str]], path: Path = PATH) -> None:
-    rows = [{"piece": piece, "table": json.loads(table.to_json())} for table, piece in tables]
-    path.write_text(json.dumps(rows, indent=0, sort_keys=True) + "\n")
+    """One table a line: a regenerated set reads as a diff of whole tables."""
+    rows = (json.dumps({"piece": piece, "table": table.to_dict()}, sort_keys=True) for table, piece in tables)
+    path.write_text("[\n" + ",\n".join(rows) + "\n]\n")
 
 
 def load(path: Path = PATH) -> list[tuple[Snapshot, str]]:
