@@ -15,6 +15,8 @@
   pieces fallen per placement (a dropped active piece counts one), and the share of
   decisions that searched wider because nothing they first tried mostly stood
   (PlannerParams.escalations). `hard_height_vs_random` is the ratio.
+- `tower_<level>_drops_plan_stood_all` (`_some`, `_none`): drops / placements whose chosen plan
+  stood in all, some or none of its own rollouts (a misjudged spot, a gamble, a hopeless top).
 - `decision_s_p90_*` and `decision_s_max_*`: the slow tail, where a bot searched wider.
 - `hard_vs_easy_win_rate` over seeded 2-player Philadelphia exhibitions (a tie counts half).
 - `tour_wall_s`: the 3-city tour (Philadelphia, Monaco, Paris) with 4 bots easy/normal/hard/hard.
@@ -42,6 +44,10 @@ from play.objectives import tallest
 TOWERS = 30                # towers per mode: 20 read 4.9% of hard placements dropping, 30 read 6.5%
 TOWER_CITY = "tokyo"       # the towers are scored as where height wins
 FORESEEN_BELOW = 0.5       # a drop whose plan stood in fewer than this share of its rollouts was foreseen
+# Placements by what the chosen plan did in its own rollouts: the drops of each kind call for
+# different cures (a hand or a search that misjudged a spot; a top the long game left with no
+# spot at all).
+PLAN_KINDS = ("stood_all", "stood_some", "stood_none")
 
 
 def solo_tower(mode: str, seed: int, on_table: Callable[[Snapshot, str, int], None] | None = None) -> dict:
@@ -53,6 +59,7 @@ def solo_tower(mode: str, seed: int, on_table: Callable[[Snapshot, str, int], No
     with World(TableLayout.for_seats(2)) as world:
         snapshot = world.snapshot()
     decisions, drops, foreseen, fallen, widened = [], 0, 0, 0, 0
+    by_plan = {kind: {"placements": 0, "drops": 0} for kind in PLAN_KINDS}
     for index, piece in enumerate(pieces):
         if on_table is not None:
             on_table(snapshot, piece, index)
@@ -74,6 +81,10 @@ def solo_tower(mode: str, seed: int, on_table: Callable[[Snapshot, str, int], No
             dropped = not report.nothing_fell
             drops += dropped
             foreseen += dropped and stand_rate < FORESEEN_BELOW
+            if mode != "random":
+                kind = by_plan[_plan_kind(stand_rate)]
+                kind["placements"] += 1
+                kind["drops"] += dropped
             fallen += len(report.fallen) or report.only_active_fell
             if not report.only_active_fell:
                 break
@@ -81,7 +92,11 @@ def solo_tower(mode: str, seed: int, on_table: Callable[[Snapshot, str, int], No
         height = world.height_mm(0)
         standing = len(world.pieces_on(0))
     return {"height_mm": height, "standing": standing, "drops": drops, "foreseen_drops": foreseen, "fallen": fallen,
-            "placements": len(decisions), "decisions": decisions, "widened": widened}
+            "placements": len(decisions), "decisions": decisions, "widened": widened, "by_plan": by_plan}
+
+
+def _plan_kind(stand_rate: float) -> str:
+    return "stood_all" if stand_rate == 1.0 else "stood_none" if stand_rate == 0.0 else "stood_some"
 
 
 def philadelphia_duel(seed: int) -> float:
@@ -116,6 +131,9 @@ def run(quick: bool = False, towers: int = TOWERS) -> dict:
         if mode != "random":
             figures[f"tower_{mode}_drops_foreseen_share"] = \
                 round(sum(r["foreseen_drops"] for r in results) / max(1, drops), 3)
+            for kind in PLAN_KINDS:
+                placed, dropped = (sum(r["by_plan"][kind][key] for r in results) for key in ("placements", "drops"))
+                figures[f"tower_{mode}_drops_plan_{kind}"] = f"{dropped}/{placed}"
             decisions = sorted(d for r in results for d in r["decisions"])
             figures[f"decision_s_median_{mode}"] = round(statistics.median(decisions), 3)
             figures[f"decision_s_p90_{mode}"] = round(decisions[int(0.9 * (len(decisions) - 1))], 3)

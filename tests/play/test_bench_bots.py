@@ -15,6 +15,7 @@ def test_random_tower_counts_placements_drops_and_fallen_pieces():
     assert result["drops"] > 0
     assert 0 < result["standing"] <= 10
     assert result["height_mm"] > 0.0
+    assert all(k == {"placements": 0, "drops": 0} for k in result["by_plan"].values())   # no plans
 
 
 def test_the_same_seed_builds_the_same_tower_whatever_ran_before_it():
@@ -34,3 +35,9 @@ def test_a_planned_tower_counts_the_drops_its_planner_foresaw():
     assert 0 <= result["foreseen_drops"] <= result["drops"] <= result["placements"]
     assert len(result["decisions"]) == result["placements"]
     assert result["widened"] == 0          # only a hard bot searches wider (PlannerParams.escalations)
+    # Every placement is of one kind by what its plan did in its rollouts, and a plan that never
+    # stood is a foreseen drop whenever it dropped.
+    kinds = result["by_plan"].values()
+    assert sum(k["placements"] for k in kinds) == result["placements"]
+    assert sum(k["drops"] for k in kinds) == result["drops"]
+    assert result["by_plan"]["stood_none"]["drops"] <= result["foreseen_drops"]
