@@ -132,7 +132,8 @@ def run(quick: bool = False, towers: int = TOWERS) -> dict:
             figures[f"tower_{mode}_drops_foreseen_share"] = \
                 round(sum(r["foreseen_drops"] for r in results) / max(1, drops), 3)
             for kind in PLAN_KINDS:
-                placed, dropped = (sum(r["by_plan"][kind][key] for r in results) for key in ("placements", "drops"))
+                placed = sum(r["by_plan"][kind]["placements"] for r in results)
+                dropped = sum(r["by_plan"][kind]["drops"] for r in results)
                 figures[f"tower_{mode}_drops_plan_{kind}"] = f"{dropped}/{placed}"
             decisions = sorted(d for r in results for d in r["decisions"])
             figures[f"decision_s_median_{mode}"] = round(statistics.median(decisions), 3)

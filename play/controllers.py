@@ -32,7 +32,7 @@ from play.timing import TIME_MODELS, TimeModel
 #   fell once: 22 of 309 (4 drops from plans that always stood, 12 on hopeless tops);
 # - a steadier hand, 1.0 mm / 1.5 deg: on the 48 fixed tables of `junkart bench planner` its
 #   choices stood in 83.9% of placements instead of 72.9%, yet 24 towers read 22 of 263 (3 and 12).
-# Seeds 30-36 read 14 of 78 for this bot. Branch s17-careful-hard-bot adds up five changes (that
+# Seeds 30-36 read 14 of 78 for this bot. Branch s17-careful-hard-bot combines five changes (that
 # steadier hand, 10 rollouts per finalist, searching on below 0.8 stood, two of the lowest spots
 # in every batch, a careful second plan when nothing stood): 20 of 307 on seeds 0-29 again (2
 # from plans that always stood, 12 on hopeless tops) and 2 of 71 on seeds 30-36; it beat easy in
