@@ -51,6 +51,8 @@ def test_action_and_event_lines():
     assert hud_model.event_text(fell, NAMES) == "Hard bot placed grey axle: 2 fell (grey axle, blue cone)"
     dropped = Place(0, "grey-axle", 0, PlacementOutcome(only_active_fell=True))
     assert "free re-place" in hud_model.event_text(dropped, NAMES)
+    set_aside = Place(2, "grey-ball", 2, PlacementOutcome(fallen=(FallenPiece("grey-ball", 2),)))
+    assert hud_model.event_text(set_aside, NAMES) == "Hard bot dropped grey ball: set aside as fallen"
 
 
 def test_model_shows_only_your_hand():
