@@ -14,7 +14,9 @@
   choice stood in fewer than half of its rollouts: a hopeless top, not a misjudged spot) and
   pieces fallen per placement (a dropped active piece counts one), and the share of
   decisions that searched wider because nothing they first tried mostly stood
-  (PlannerParams.escalations). `hard_height_vs_random` is the ratio.
+  (PlannerParams.escalations). `hard_height_vs_random` is the ratio. A piece that dropped
+  alone is placed again, as at the table, unless the bot sets it aside
+  (`play.controllers.retries_if_dropped`); every placement counts.
 - `tower_<level>_drops_plan_stood_all` (`_some`, `_none`): drops / placements whose chosen plan
   stood in all, some or none of its own rollouts (a misjudged spot, a gamble, a hopeless top).
 - `decision_s_p90_*` and `decision_s_max_*`: the slow tail, where a bot searched wider.
@@ -36,7 +38,7 @@ from physics.layout import TableLayout
 from physics.planner import hand_place, plan_placement, random_placement
 from physics.snapshot import Snapshot
 from physics.world import World
-from play.controllers import LONG_GAME, BotController, bot_params
+from play.controllers import LONG_GAME, BotController, bot_params, retries_if_dropped
 from play.match import MAX_FREE_REPLACES, Match
 from play.objectives import tallest
 
@@ -67,12 +69,12 @@ def solo_tower(mode: str, seed: int, on_table: Callable[[Snapshot, str, int], No
             start = time.perf_counter()
             if mode == "random":
                 release = random_placement(snapshot, 0, piece, bot_rng)
-                noise, stand_rate, searches = (0.0, 0.0), 1.0, 1   # no plan, so no drop is foreseen
+                noise, stand_rate, searches, retry = (0.0, 0.0), 1.0, 1, True   # no plan, so no drop is foreseen
             else:
                 params = bot_params(mode, TOWER_CITY, attempt)   # as a bot seat does
                 plan = plan_placement(snapshot, 0, piece, 0, tallest(LONG_GAME[mode]), params, bot_rng)
                 release, noise, stand_rate = plan.release, (params.noise_mm, params.noise_deg), plan.stand_rate
-                searches = plan.searches
+                searches, retry = plan.searches, retries_if_dropped(plan, params)
             decisions.append(time.perf_counter() - start)
             widened += searches > 1
             with World.from_snapshot(snapshot) as world:
@@ -86,7 +88,7 @@ def solo_tower(mode: str, seed: int, on_table: Callable[[Snapshot, str, int], No
                 kind["placements"] += 1
                 kind["drops"] += dropped
             fallen += len(report.fallen) or report.only_active_fell
-            if not report.only_active_fell:
+            if not report.only_active_fell or not retry:   # as the match loop does
                 break
     with World.from_snapshot(snapshot) as world:
         height = world.height_mm(0)

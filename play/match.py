@@ -190,7 +190,7 @@ class Match:
         only_active = report.only_active_fell
         if only_active:
             drops += 1
-            if drops >= MAX_FREE_REPLACES:
+            if drops >= MAX_FREE_REPLACES or not intent.retry_if_dropped:   # set aside: a fallen piece
                 fallen, only_active, drops = (FallenPiece(place.piece, place.structure),), False, 0
         else:
             drops = 0
