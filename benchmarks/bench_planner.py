@@ -38,7 +38,7 @@ from physics.layout import TableLayout
 from physics.planner import Objective, hand_place, plan_placement, random_placement
 from physics.snapshot import Snapshot
 from physics.world import World
-from play.controllers import DIFFICULTY_PARAMS
+from play.controllers import bot_params
 from play.objectives import objective_for, tallest
 
 TOWERS = 6
@@ -52,6 +52,9 @@ OBJECTIVES = {
     "survival": lambda piece: objective_for("philadelphia", piece, ()),
     "tower": lambda piece: tallest(long_game=True),     # the hard bot's own, in its solo towers
 }
+# Where a bot plans with each objective (`play.controllers.bot_params`: a hard bot searches on
+# only where height wins).
+CITIES = {"height": "tokyo", "survival": "philadelphia", "tower": "tokyo"}
 
 
 def fixed_tables(towers: int = TOWERS) -> list[tuple[Snapshot, str]]:
@@ -85,7 +88,7 @@ def judge(level: str, objective: str, tables: list[tuple[Snapshot, str]], trials
     `name`, the objective's name by default)."""
     if not 1 <= trials <= 9:
         raise ValueError(f"trials must be 1-9 (one digit per table), not {trials}")
-    params = DIFFICULTY_PARAMS[level]
+    params = bot_params(level, CITIES[objective])
     per_table, foreseen, decisions = [], 0.0, []
     for k, (snapshot, piece) in enumerate(tables):
         start = time.perf_counter()
