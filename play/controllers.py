@@ -32,13 +32,17 @@ from play.timing import TIME_MODELS, TimeModel
 #   fell once: 22 of 309 (4 drops from plans that always stood, 12 on hopeless tops);
 # - a steadier hand, 1.0 mm / 1.5 deg: on the 48 fixed tables of `junkart bench planner` its
 #   choices stood in 83.9% of placements instead of 72.9%, yet 24 towers read 22 of 263 (3 and 12).
-# Seeds 30-36 read 14 of 78 for this bot. Branch s17-careful-hard-bot combines five changes (that
-# steadier hand, 10 rollouts per finalist, searching on below 0.8 stood, two of the lowest spots
-# in every batch, a careful second plan when nothing stood): 20 of 307 on seeds 0-29 again (2
-# from plans that always stood, 12 on hopeless tops) and 2 of 71 on seeds 30-36; it beat easy in
-# 97.5% of the 20 duels (this bot: 82.5%), for a median decision of 4.6 s instead of 3.3. Not
-# kept yet: on the bench's own seeds it read the same, its 3-city tour took 342 s (goal 300; its
-# extra rollouts should stay where height wins), and one planner test needs rethinking.
+# Over seeds 0-59 this bot reads 49 of 620 (7.9%; 30-38: 15 of 98, 39-59: 14 of 215). Branch
+# s17-careful-hard-bot combines five changes (that steadier hand, 10 rollouts per finalist,
+# searching on below 0.8 stood, two of the lowest spots in every batch, a careful second plan
+# when nothing stood): 20 of 307 on seeds 0-29 again (2 from plans that always stood, 12 on
+# hopeless tops), and 12 of 234 on the 23 of seeds 30-55 both ran, where this bot read 21 of
+# 241, 8 of them in one tower (seed 35). It beat easy in 97.5% of the 20 duels (this bot: 82.5%)
+# but thinks longer (median 5.2 s on seeds 38-55, up to 130 s on a hopeless top). Not kept: one
+# tower apart, it dropped as often, and a hard decision's median would pass the 5 s goal. Nor
+# 10 rollouts per finalist alone: 19 of 140 on seeds 0-8 and 15-18, where this bot read 7 of
+# 133. What is left is mostly tops where nothing stands (a ball, a flower pot, a ring once the
+# tower is a spire), and no weighting of height against room tried so far keeps them away.
 DIFFICULTY_PARAMS: dict[str, PlannerParams] = {
     "easy": PlannerParams(stable_poses=2, yaw_steps=2, grid=3, candidates=3, rollouts=1, finalists=0,
                           extra_rollouts=0, noise_mm=4.0, noise_deg=6.0),
