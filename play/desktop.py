@@ -34,7 +34,7 @@ from physics.bodies import BASE_HEIGHT_M
 from physics.layout import TableLayout
 from physics.snapshot import Snapshot
 from play.controllers import BotController
-from play.hand import FINE_TURN_DEG, TURN_DEG, ManualHand
+from play.hand import FINE_LIFT_MM, FINE_TURN_DEG, LIFT_MM, TURN_DEG, ManualHand
 from play.human import HUMAN, Aim, HumanSeat, SeatSpec
 from play.match import CityResult, Match
 from play.replays import resume as resume_match, seats_of
@@ -43,7 +43,8 @@ from scenes.table import hud_model
 from scenes.table.hud import HAND_CONTROLS, Hud, HudInput, key_help
 from scenes.table.view import TableView
 
-INPUT_EVENTS = ("space", "tab", "c", "t", "mouse1", "wheel_up", "wheel_down", "mouse2", "mouse2-up", "mouse3", "mouse3-up")
+INPUT_EVENTS = ("space", "tab", "c", "t", "mouse1", "wheel_up", "wheel_down", "shift-wheel_up", "shift-wheel_down",
+                "mouse2", "mouse2-up", "mouse3", "mouse3-up")
 BOT_PACE_S = 0.8              # the window waits this long between bot placements (watchable)
 CITY_PAUSE_S = 2.5            # ... and this long on a city's result
 
@@ -276,8 +277,9 @@ class DesktopGame:
 
     def _show_aim(self) -> None:
         if self.aim is not None:
-            pose = self.hand.landing() if self.hand is not None else self.aim.poses[self.aim_index]
-            self.view.show_ghost(self.aim.place.piece, pose[0], pose[1])
+            pose = self.hand.held() if self.hand is not None else self.aim.poses[self.aim_index]
+            landing_z = self.hand.landing()[0][2] if self.hand is not None else None
+            self.view.show_ghost(self.aim.place.piece, pose[0], pose[1], drop_to_z=landing_z)
 
     # --- your hand (play/hand.py) -----------------------------------------------------------------
 
@@ -380,7 +382,7 @@ class DesktopGame:
         aim, pose = self.aim, self.aim.poses[self.aim_index]
         place, by_hand = aim.place, self.hand is not None
         if self.hand is not None:
-            pose, place = self.hand.landing(), self.hand.place
+            pose, place = self.hand.held(), self.hand.place
             self._let_go()
         seat = place.seat
         human = self.controllers[seat]
@@ -498,11 +500,20 @@ class DesktopGame:
         for key, act, sign in (("q", self.turn, 1), ("e", self.turn, -1), ("r", self.tilt, 1), ("f", self.tilt, -1)):
             b.accept(key, act, [sign * TURN_DEG])
             b.accept(f"shift-{key}", act, [sign * FINE_TURN_DEG])
-        b.accept("wheel_up", self._zoom, [0.9])
-        b.accept("wheel_down", self._zoom, [1.1])
+        for key, sign in (("wheel_up", 1), ("wheel_down", -1)):
+            b.accept(key, self._wheel, [sign, LIFT_MM])
+            b.accept(f"shift-{key}", self._wheel, [sign, FINE_LIFT_MM])
         for button, mode in (("mouse3", "orbit"), ("mouse2", "pan")):
             b.accept(button, self._start_drag, [mode])
             b.accept(f"{button}-up", self._end_drag)
+
+    def _wheel(self, notches: int, lift_mm: float) -> None:
+        """The wheel raises or lowers the piece in hand; with no piece in hand it zooms."""
+        if self.hand is not None:
+            self.hand.raise_by(notches * lift_mm)
+            self._show_aim()
+        else:
+            self._zoom(0.9 if notches > 0 else 1.1)
 
     def _zoom(self, factor: float) -> None:
         self.view.camera.zoom(factor)

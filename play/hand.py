@@ -4,7 +4,8 @@ turn it, and let go.
 The piece in hand is always shown where it would come to rest: lowered straight down at the
 point under the cursor until it first touches something (the ghost). Letting go releases it
 just above that pose, with no hand noise (the mouse is your hand; its precision is yours), so
-what you see is what the physics gets. The table under the cursor is looked up with rays in a
+what you see is what the physics gets. The wheel holds it higher above that pose, to drop it
+from there (into a cup, say); a line then shows where it would land. The table under the cursor is looked up with rays in a
 scratch world rebuilt from the turn's snapshot, the same rays the planner's pre-filter casts,
 so following the mouse costs a fraction of a millisecond per frame.
 
@@ -27,6 +28,9 @@ from physics.world import BASE_PREFIX, World
 
 TURN_DEG = 15.0               # Q / E (and R / F for tilting) per press ...
 FINE_TURN_DEG = 5.0           # ... and with Shift
+LIFT_MM = 5.0                 # the wheel, per notch ...
+FINE_LIFT_MM = 1.0            # ... and with Shift
+MAX_LIFT_MM = 100.0           # at most this high above where the piece would rest
 
 
 class ManualHand:
@@ -46,6 +50,7 @@ class ManualHand:
         self.quat: tuple[float, float, float, float] = tuple(quat)  # type: ignore[assignment]
         self._pose_index = 0
         self._landing: Pose | None = None
+        self.lift_mm = 0.0
 
     # --- moving ---------------------------------------------------------------------------------
 
@@ -80,6 +85,11 @@ class ManualHand:
         self.quat = rotate_quaternion(UP, _yaw_of(self.quat) - _yaw_of(face), face)
         self._landing = None
 
+    def raise_by(self, mm: float) -> None:
+        """Hold the piece `mm` higher (lower if negative), between where it would rest and
+        MAX_LIFT_MM above that; it keeps that height as it moves."""
+        self.lift_mm = min(MAX_LIFT_MM, max(0.0, self.lift_mm + mm))
+
     def _rotate(self, axis: tuple[float, float, float], degrees: float) -> None:
         # Renormalised: many small turns in a row must not let the rotation drift.
         quat = rotate_quaternion(axis, math.radians(degrees), self.quat)
@@ -102,6 +112,11 @@ class ManualHand:
             z = rest_height(self._world, self.piece, self.x, self.y, self.quat) + RELEASE_GAP_M
             self._landing = ((self.x, self.y, z), self.quat)
         return self._landing
+
+    def held(self) -> Pose:
+        """Where the piece is held, and let go: its landing pose, raised by the wheel."""
+        (x, y, z), quat = self.landing()
+        return (x, y, z + self.lift_mm / 1000.0), quat
 
     def close(self) -> None:
         self._world.close()

@@ -13,6 +13,7 @@ from typing import Sequence
 
 from game import api
 from game.actions import Action, Place
+from physics.errors import IntersectingPoseError
 from physics.planner import hand_place
 from physics.spots import Pose, candidates
 from physics.snapshot import Snapshot
@@ -111,10 +112,18 @@ class HumanSeat:
     def release(self, snapshot: Snapshot, place: Place, aim: Pose, elapsed_s: float, by_hand: bool = False) -> None:
         """Queue the placement. An assisted aim is let go by a hand as steady as a hard bot's
         (you chose to drop it there; the assist should not shake more than a careful player);
-        one you moved `by_hand` (play/hand.py) exactly where you put it."""
+        one you moved `by_hand` (play/hand.py) exactly where you put it, as high as you held it."""
         hand = DIFFICULTY_PARAMS[HAND_LEVEL]
-        noise_mm, noise_deg = (0.0, 0.0) if by_hand else (hand.noise_mm, hand.noise_deg)
         with World.from_snapshot(snapshot) as world:
+            if by_hand:
+                release = aim    # as high as you held it (the wheel): it may drop from there
+                try:
+                    world.place(place.structure, place.piece, release, place.seat, trajectory=[release])
+                    self.placement_answer = (place, HandIntent((release,), elapsed_s))
+                    return
+                except IntersectingPoseError:
+                    pass         # the rays missed a narrow support: let go where it exactly rests
+            noise_mm, noise_deg = (0.0, 0.0) if by_hand else (hand.noise_mm, hand.noise_deg)
             release, _ = hand_place(world, place.structure, place.piece, aim, place.seat,
                                     noise_mm, noise_deg, self.assist.rng)
         self.placement_answer = (place, HandIntent((release,), elapsed_s))

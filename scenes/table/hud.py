@@ -33,7 +33,7 @@ def key_help(escape_to: str = "quit") -> tuple[str, ...]:
 
 
 CONTROLS = key_help()
-HAND_CONTROLS = ("click let go  \u00b7  Q/E turn  \u00b7  R/F tilt  \u00b7  T turn over",
+HAND_CONTROLS = ("click let go  \u00b7  Q/E turn  \u00b7  R/F tilt  \u00b7  T turn over  \u00b7  wheel raise",
                  "Shift fine steps  \u00b7  Tab back to the assist")
 
 

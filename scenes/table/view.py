@@ -13,7 +13,7 @@ import math
 from typing import Any, Sequence
 
 import numpy as np
-from panda3d.core import (AmbientLight, AntialiasAttrib, CardMaker, DirectionalLight, Material, NodePath,
+from panda3d.core import (AmbientLight, AntialiasAttrib, CardMaker, DirectionalLight, LineSegs, Material, NodePath,
                           Point2, Point3, RenderModeAttrib, Texture, TransparencyAttrib)
 
 from physics.bodies import BASE_HEIGHT_M
@@ -43,6 +43,7 @@ class TableView:
         self._table: NodePath | None = None
         self._ghost: NodePath | None = None
         self._ghost_key: tuple[str, str] | None = None
+        self._drop: NodePath | None = None
         self._lights()
         self.tape = TapeMeasures(self.root)
         self._old_background = base.get_background_color()
@@ -74,8 +75,10 @@ class TableView:
         if self.layout is not None:
             self.tape.update(self.layout, heights_mm)
 
-    def show_ghost(self, piece_id: str, position: Sequence[float], orientation: Sequence[float]) -> None:
-        """A see-through copy of a piece where a placement would release it (the assist's aim)."""
+    def show_ghost(self, piece_id: str, position: Sequence[float], orientation: Sequence[float],
+                   drop_to_z: float | None = None) -> None:
+        """A see-through copy of a piece where a placement would release it (the assist's aim),
+        and, when it is held higher than `drop_to_z` (where it would land), a line down to there."""
         colour, shape = shape_of_id(piece_id)
         if self._ghost_key != (piece_id, shape):
             remove_node(self._ghost)
@@ -101,10 +104,33 @@ class TableView:
         self._ghost.set_pos(*position)
         self._ghost.set_quat(panda_quat(orientation))
         self._ghost.show()
+        self._show_drop(position, drop_to_z)
+
+    def _show_drop(self, position: Sequence[float], drop_to_z: float | None) -> None:
+        remove_node(self._drop)
+        self._drop = None
+        x, y, z = position
+        if drop_to_z is None or z - drop_to_z < 0.001:
+            return
+        lines = LineSegs("drop")
+        lines.set_thickness(2.0)
+        lines.set_color(*palette.GHOST[:3], 0.9)
+        lines.move_to(x, y, z)
+        lines.draw_to(x, y, drop_to_z)
+        for dx, dy in ((0.006, 0.0), (0.0, 0.006)):        # a small cross where it would land
+            lines.move_to(x - dx, y - dy, drop_to_z)
+            lines.draw_to(x + dx, y + dy, drop_to_z)
+        self._drop = self.root.attach_new_node(lines.create())
+        self._drop.set_light_off()
+        self._drop.set_transparency(TransparencyAttrib.M_alpha)
+        self._drop.set_bin("fixed", 20)
+        self._drop.set_depth_test(False)
 
     def hide_ghost(self) -> None:
         if self._ghost is not None:
             self._ghost.hide()
+        remove_node(self._drop)
+        self._drop = None
 
     @property
     def ghost_visible(self) -> bool:

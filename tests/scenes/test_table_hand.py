@@ -15,7 +15,7 @@ from physics.layout import TableLayout
 from physics.spots import RELEASE_GAP_M
 from physics.world import World
 from play.desktop import DesktopGame, run_until, your_placement, your_turn
-from play.hand import TURN_DEG, ManualHand
+from play.hand import LIFT_MM, MAX_LIFT_MM, TURN_DEG, ManualHand
 from play.human import SeatSpec
 
 PIECE = "blue-cylinder"
@@ -86,6 +86,23 @@ def test_turning_tilting_and_turning_over(table):
         assert turned @ np.array([1.0, 0.0, 0.0]) == pytest.approx([1.0, 0.0, 0.0])   # about the viewer's x axis
 
 
+def test_the_wheel_holds_the_piece_higher_and_it_is_let_go_there(table):
+    base0 = table.layout.bases[0]
+    start = ((base0.x, base0.y, 0.2), stable_poses(PIECE)[0].orientation)
+    with ManualHand(table, [Place(0, PIECE, 0)], start) as hand:
+        assert hand.point_at(*_down(base0.x + 0.03, base0.y + 0.03))
+        assert hand.held() == hand.landing()                              # not raised: let go where it rests
+        hand.raise_by(12.0)
+        (x, y, z), quat = hand.held()
+        assert z == pytest.approx(hand.landing()[0][2] + 0.012) and (x, y, quat) == (*hand.landing()[0][:2], hand.quat)
+        assert hand.point_at(*_down(base0.x, base0.y))                    # onto the cylinder: still 12 mm above it
+        assert hand.held()[0][2] == pytest.approx(hand.landing()[0][2] + 0.012)
+        hand.raise_by(-50.0)
+        assert hand.lift_mm == 0.0                                        # never below where it would rest
+        hand.raise_by(10 * MAX_LIFT_MM)
+        assert hand.lift_mm == MAX_LIFT_MM
+
+
 @pytest.fixture
 def game(showbase):
     config = api.TourConfig(2, ("philadelphia",), start_seat=0, base_sides=("A", "A"))
@@ -149,3 +166,31 @@ def test_tab_gives_the_piece_back_to_the_assist(showbase, game):
     showbase.taskMgr.step()
     assert game.hand is None and game.aim_index == 0
     assert tuple(game.view._ghost.get_pos()) == pytest.approx(first[0])   # the assist's aim again
+
+
+def test_the_wheel_raises_the_piece_in_hand_and_zooms_without_one(showbase, game):
+    _your_first_placement(game)
+    distance = game.view.camera.distance_m
+    showbase.messenger.send("wheel_up")                                   # nothing in hand: zoom in
+    showbase.taskMgr.step()
+    assert game.view.camera.distance_m < distance and game.hand is None
+    base0 = game.view.layout.bases[game.aim.place.structure]
+    game.pointer = game.view.screen_point((base0.x + 0.025, base0.y - 0.02, 0.03))
+    showbase.messenger.send("mouse1")
+    showbase.taskMgr.step()
+    distance = game.view.camera.distance_m
+    for _ in range(3):
+        showbase.messenger.send("wheel_up")
+    showbase.messenger.send("shift-wheel_down")
+    showbase.taskMgr.step()
+    assert game.view.camera.distance_m == distance                          # the wheel is the hand's now
+    assert game.hand.lift_mm == pytest.approx(3 * LIFT_MM - 1.0)
+    held = game.hand.held()
+    assert tuple(game.view._ghost.get_pos()) == pytest.approx(held[0])    # the piece shown up there ...
+    assert game.view._drop is not None                                    # ... with a line down to where it lands
+    placed = len(game.match.log.placements)
+    showbase.messenger.send("mouse1")
+    assert run_until(game, lambda g: len(g.match.log.placements) > placed, max_ticks=50)
+    record = game.match.log.placements[placed]
+    assert record.trajectory[-1] == held                                   # let go from that height
+    assert not record.action.outcome.fallen and not record.action.outcome.only_active_fell
