@@ -5,9 +5,10 @@ The piece in hand is always shown where it would come to rest: lowered straight 
 point under the cursor until it first touches something (the ghost). Letting go releases it
 just above that pose, with no hand noise (the mouse is your hand; its precision is yours), so
 what you see is what the physics gets. The wheel holds it higher above that pose, to drop it
-from there (into a cup, say); a line then shows where it would land. The table under the cursor is looked up with rays in a
-scratch world rebuilt from the turn's snapshot, the same rays the planner's pre-filter casts,
-so following the mouse costs a fraction of a millisecond per frame.
+from there (into a cup, say); a line then shows where it would land. The table under the
+cursor is looked up with rays in a scratch world rebuilt from the turn's snapshot, the same
+rays the planner's pre-filter casts, so following the mouse costs a fraction of a millisecond
+per frame.
 
 Only the structures you may place on this turn follow the cursor (yours; in Pisa either
 common base): pointing at the table or at a rival's structure leaves the piece where it was.

@@ -115,15 +115,19 @@ class HumanSeat:
         one you moved `by_hand` (play/hand.py) exactly where you put it, as high as you held it."""
         hand = DIFFICULTY_PARAMS[HAND_LEVEL]
         with World.from_snapshot(snapshot) as world:
-            if by_hand:
+            if by_hand and _lets_go_at(world, place, aim):
                 release = aim    # as high as you held it (the wheel): it may drop from there
-                try:
-                    world.place(place.structure, place.piece, release, place.seat, trajectory=[release])
-                    self.placement_answer = (place, HandIntent((release,), elapsed_s))
-                    return
-                except IntersectingPoseError:
-                    pass         # the rays missed a narrow support: let go where it exactly rests
-            noise_mm, noise_deg = (0.0, 0.0) if by_hand else (hand.noise_mm, hand.noise_deg)
-            release, _ = hand_place(world, place.structure, place.piece, aim, place.seat,
-                                    noise_mm, noise_deg, self.assist.rng)
+            else:                # the assist's aim, or rays that missed a narrow support: lowered exactly
+                noise_mm, noise_deg = (0.0, 0.0) if by_hand else (hand.noise_mm, hand.noise_deg)
+                release, _ = hand_place(world, place.structure, place.piece, aim, place.seat,
+                                        noise_mm, noise_deg, self.assist.rng)
         self.placement_answer = (place, HandIntent((release,), elapsed_s))
+
+
+def _lets_go_at(world: World, place: Place, pose: Pose) -> bool:
+    """Whether the piece let go at `pose` starts clear of everything (and place it there)."""
+    try:
+        world.place(place.structure, place.piece, pose, place.seat, trajectory=[pose])
+    except IntersectingPoseError:
+        return False
+    return True
