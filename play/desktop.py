@@ -43,7 +43,7 @@ from scenes.table import hud_model
 from scenes.table.hud import HAND_CONTROLS, Hud, HudInput, key_help
 from scenes.table.view import TableView
 
-INPUT_EVENTS = ("space", "tab", "c", "t", "mouse1", "wheel_up", "wheel_down", "shift-wheel_up", "shift-wheel_down",
+INPUT_EVENTS = ("space", "tab", "c", "t", "x", "mouse1", "wheel_up", "wheel_down", "shift-wheel_up", "shift-wheel_down",
                 "mouse2", "mouse2-up", "mouse3", "mouse3-up")
 BOT_PACE_S = 0.8              # the window waits this long between bot placements (watchable)
 CITY_PAUSE_S = 2.5            # ... and this long on a city's result
@@ -80,7 +80,7 @@ class DesktopGame:
             self.match.on_event = self._queue_event
         self.view = TableView(base)
         self.hud = Hud(base, on_option=self.choose_option, on_chip=self.select_card, on_place=self.place,
-                       on_reaim=self.reaim, on_handoff=self.take_screen)
+                       on_reaim=self.reaim, on_handoff=self.take_screen, on_set_aside=self.set_aside)
         self.worker = Worker(threaded)
         self.pace = pace
         self.controls = key_help(escape_to)
@@ -404,6 +404,34 @@ class DesktopGame:
         self.turn_line = f"Placing {hud_model.piece_words(place.piece)}..."
         self.worker.submit(job, self._stepped)
 
+    def set_aside(self) -> None:
+        """X: a piece you dropped goes down on the table beside your base instead of being
+        placed again; it counts as fallen."""
+        if self.worker.busy or self.aim is None or not self._may_set_aside():
+            return
+        self._let_go()
+        place = self.aim.place
+        human = self.controllers[place.seat]
+        snapshot = self.match.snapshot
+        assert snapshot is not None
+        elapsed = round(time.monotonic() - self._turn_started, 3)
+        forced = self._forced_place
+
+        def job() -> Action:
+            human.set_aside(snapshot, place, elapsed)
+            if forced is not None:
+                human.answers.append(forced)
+            return self.match.step()
+
+        self.aim = None
+        self.view.hide_ghost()
+        self.turn_line = f"Setting {hud_model.piece_words(place.piece)} aside..."
+        self.worker.submit(job, self._stepped)
+
+    def _may_set_aside(self) -> bool:
+        """Only a piece you dropped (alone) may be set aside rather than placed again."""
+        return self.aim is not None and self.match.drops_in_a_row(self.aim.place.seat, self.aim.place.piece) > 0
+
     def _space(self) -> None:
         """Space takes the screen (hot-seat), drops your aimed piece, or recentres on the active
         structure."""
@@ -484,7 +512,8 @@ class DesktopGame:
         if self.viewer is None or self.handoff is not None:
             model = hud_model.spectator(model)
         labels = tuple(hud_model.option_text(o, self._legal, self.names, you) for o in self.options) if not self.worker.busy else ()
-        self.hud.show(HudInput(model, labels, self.selected, self.aim is not None and not self.worker.busy, self._extra,
+        self.hud.show(HudInput(model, labels, self.selected, self.aim is not None and not self.worker.busy,
+                               self._may_set_aside() and not self.worker.busy, self._extra,
                                controls=HAND_CONTROLS if self.hand is not None else self.controls,
                                handoff=self.names[self.handoff] if self.handoff is not None else ""))
 
@@ -494,6 +523,7 @@ class DesktopGame:
         b = self.base
         b.accept("space", self._space)
         b.accept("tab", self.reaim)
+        b.accept("x", self.set_aside)
         b.accept("c", self.recentre)
         b.accept("mouse1", self._click)
         b.accept("t", self.turn_over)

@@ -14,8 +14,9 @@ from typing import Sequence
 from game import api
 from game.actions import Action, Place
 from physics.errors import IntersectingPoseError
+from physics.catalogue import stable_poses
 from physics.planner import hand_place
-from physics.spots import Pose, candidates
+from physics.spots import RELEASE_GAP_M, Pose, candidates
 from physics.snapshot import Snapshot
 from physics.world import World
 from play.controllers import DIFFICULTY_PARAMS, BotController, BotIntent, HandIntent
@@ -24,6 +25,7 @@ HUMAN = "human"
 ASSIST_LEVEL = "normal"       # who aims your pieces (and answers for you on autopilot)
 HAND_LEVEL = "hard"           # how steady the hand that lets go of them is
 MAX_AIMS = 6                  # the plan's choice, then up to 5 other candidates for Re-aim
+SET_ASIDE_M = 0.12            # a piece set aside is put down on the table this far from its base's centre
 
 
 @dataclass(frozen=True)
@@ -122,6 +124,19 @@ class HumanSeat:
                 release, _ = hand_place(world, place.structure, place.piece, aim, place.seat,
                                         noise_mm, noise_deg, self.assist.rng)
         self.placement_answer = (place, HandIntent((release,), elapsed_s))
+
+    def set_aside(self, snapshot: Snapshot, place: Place, elapsed_s: float) -> None:
+        """Queue setting a piece you dropped aside rather than placing it again (the rulebook
+        says you *may* pick it up again): it is put down on the table beside your base, and the
+        match counts it as fallen, as it does a third drop in a row."""
+        base = snapshot.layout.bases[place.structure]
+        away = math.hypot(base.x, base.y)
+        ux, uy = (base.x / away, base.y / away) if away > 1e-9 else (1.0, 0.0)   # away from the table's centre
+        x, y = base.x + ux * SET_ASIDE_M, base.y + uy * SET_ASIDE_M
+        quat = stable_poses(place.piece)[0].orientation
+        with World.from_snapshot(snapshot) as world:
+            z = world.resting_z(place.piece, x, y, quat) + RELEASE_GAP_M
+        self.placement_answer = (place, HandIntent((((x, y, z), quat),), elapsed_s, retry_if_dropped=False))
 
 
 def _lets_go_at(world: World, place: Place, pose: Pose) -> bool:

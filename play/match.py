@@ -123,6 +123,10 @@ class Match:
             action = self._place(seat, [action], ex)
         return self._apply(action)
 
+    def drops_in_a_row(self, seat: int, piece: str) -> int:
+        """How many times in a row `seat` dropped `piece` alone (each time it may be placed again)."""
+        return self._drops.get((seat, piece), 0)
+
     def table(self) -> Snapshot:
         """The settled table of the exhibition being played, built first if the city just opened
         (a scene aiming a piece before the match's next step needs it)."""

@@ -43,7 +43,8 @@ class HudInput:
     model: HudModel
     options: tuple[str, ...] = ()          # labels of the decisions you can take now
     selected: str | None = None            # a hand card clicked to filter the options
-    placing: bool = False                  # your placement is aimed: offer Place and Re-aim
+    placing: bool = False                  # your placement is aimed: offer Place and Re-aim ...
+    can_set_aside: bool = False            # ... and, after you dropped the piece, Set aside
     extra: tuple[str, ...] = field(default=())  # free text lines (tour results)
     controls: tuple[str, ...] = CONTROLS        # the key and mouse help, bottom right
     handoff: str = ""                      # hot-seat: the person to pass the screen to (hides hand and options)
@@ -52,7 +53,8 @@ class HudInput:
 class Hud:
     def __init__(self, base: Any, on_option: Callable[[int], None] | None = None,
                  on_chip: Callable[[str], None] | None = None, on_place: Callable[[], None] | None = None,
-                 on_reaim: Callable[[], None] | None = None, on_handoff: Callable[[], None] | None = None) -> None:
+                 on_reaim: Callable[[], None] | None = None, on_handoff: Callable[[], None] | None = None,
+                 on_set_aside: Callable[[], None] | None = None) -> None:
         self.base = base
         self.font = ui_font(base.loader)
         self.bold = ui_font(base.loader, bold=True)
@@ -61,6 +63,7 @@ class Hud:
         self.on_place = on_place or (lambda: None)
         self.on_reaim = on_reaim or (lambda: None)
         self.on_handoff = on_handoff or (lambda: None)
+        self.on_set_aside = on_set_aside or (lambda: None)
         self.top_left = base.a2dTopLeft.attach_new_node("hud-top-left")
         self.top_right = base.a2dTopRight.attach_new_node("hud-top-right")
         self.top_centre = base.a2dTopCenter.attach_new_node("hud-top-centre")
@@ -79,6 +82,7 @@ class Hud:
         self.chip_buttons: dict[str, DirectButton] = {}
         self.place_button: DirectButton | None = None
         self.reaim_button: DirectButton | None = None
+        self.set_aside_button: DirectButton | None = None
         self.handoff_button: DirectButton | None = None
 
     # --- public ---------------------------------------------------------------------------------
@@ -134,7 +138,7 @@ class Hud:
             widget.destroy()
         self._widgets = []
         self.seat_labels, self.option_buttons, self.chip_buttons = [], [], {}
-        self.place_button = self.reaim_button = self.handoff_button = None
+        self.place_button = self.reaim_button = self.set_aside_button = self.handoff_button = None
         self._shown = None
 
     def _handoff(self, name: str) -> None:
@@ -200,8 +204,11 @@ class Hud:
             self._label(self.bottom, "To place: " + ", ".join(m.to_place), (0.0, y), 0.042, align="center")
             y += 0.08
         if shown.placing:
-            self.place_button = self._button("Place  [Space]", (-0.22, y + 0.01), self.on_place, hot=True)
-            self.reaim_button = self._button("Re-aim  [Tab]", (0.22, y + 0.01), self.on_reaim)
+            x = -0.22 - (0.22 if shown.can_set_aside else 0.0)
+            self.place_button = self._button("Place  [Space]", (x, y + 0.01), self.on_place, hot=True)
+            self.reaim_button = self._button("Re-aim  [Tab]", (x + 0.44, y + 0.01), self.on_reaim)
+            if shown.can_set_aside:
+                self.set_aside_button = self._button("Set aside  [X]", (x + 0.88, y + 0.01), self.on_set_aside)
             y += 0.11
         self._options(shown, 0.2 if m.hand else 0.08)
 

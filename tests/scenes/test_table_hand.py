@@ -9,6 +9,7 @@ import pytest
 
 from game import api
 from game.actions import ChooseSide, Place
+from game.outcomes import FallenPiece
 from physics.catalogue import stable_poses
 from physics.geometry import quaternion_matrix
 from physics.layout import TableLayout
@@ -194,3 +195,33 @@ def test_the_wheel_raises_the_piece_in_hand_and_zooms_without_one(showbase, game
     record = game.match.log.placements[placed]
     assert record.trajectory[-1] == held                                   # let go from that height
     assert not record.action.outcome.fallen and not record.action.outcome.only_active_fell
+
+
+def test_a_piece_you_dropped_can_be_set_aside_as_fallen(showbase, game):
+    _your_first_placement(game)
+    place = game.aim.place
+    assert game.hud.set_aside_button is None                              # nothing dropped yet ...
+    before = len(game.match.log.placements)
+    showbase.messenger.send("x")                                          # ... so X does nothing
+    showbase.taskMgr.step()
+    assert len(game.match.log.placements) == before and game.aim.place == place
+    # Your hand slips: the piece is let go over the bare table, beside your base, and drops alone.
+    base = game.view.layout.bases[place.structure]
+    slip = ((base.x + 0.15, base.y, 0.05), (0.0, 0.0, 0.0, 1.0))
+    human, placed = game.controllers[place.seat], len(game.match.log.placements)
+    game.aim = None
+    game.worker.submit(lambda: (human.release(game.match.snapshot, place, slip, 2.0, by_hand=True),
+                                game.match.step())[1], game._stepped)
+    assert run_until(game, lambda g: len(g.match.log.placements) > placed and your_placement(g), max_ticks=100)
+    assert game.match.log.placements[placed].action.outcome.only_active_fell
+    assert game.aim.place.piece == place.piece and game.match.drops_in_a_row(place.seat, place.piece) == 1
+    showbase.taskMgr.step()
+    assert game.hud.set_aside_button is not None                          # now the HUD offers it
+    showbase.messenger.send("x")
+    assert run_until(game, lambda g: len(g.match.log.placements) > placed + 1, max_ticks=100)
+    record = game.match.log.placements[placed + 1]
+    assert record.action.piece == place.piece and not record.action.outcome.only_active_fell
+    assert record.action.outcome.fallen == (FallenPiece(place.piece, place.structure),)
+    assert game.match.drops_in_a_row(place.seat, place.piece) == 0
+    (x, y, _), _ = record.trajectory[-1]
+    assert math.dist((x, y), (base.x, base.y)) > 0.1                       # put down on the table, off the base
