@@ -384,25 +384,12 @@ class DesktopGame:
         if self.hand is not None:
             pose, place = self.hand.held(), self.hand.place
             self._let_go()
-        seat = place.seat
-        human = self.controllers[seat]
-        snapshot = self.match.snapshot
-        assert snapshot is not None
+        human = self.controllers[place.seat]
         # Wall clock while it is your turn, but never faster than the assist's hand could be.
         hand_s = human.assist.time_model.placement_time(shape_of(place.piece), 0, human.assist.rng)
         elapsed = max(round(time.monotonic() - self._turn_started, 3), hand_s)
-        forced = self._forced_place
-
-        def job() -> Action:
-            human.release(snapshot, place, pose, elapsed, by_hand=by_hand)
-            if forced is not None:
-                human.answers.append(forced)
-            return self.match.step()
-
-        self.aim = None
-        self.view.hide_ghost()
-        self.turn_line = f"Placing {hud_model.piece_words(place.piece)}..."
-        self.worker.submit(job, self._stepped)
+        self._hand_over(place, lambda snapshot: human.release(snapshot, place, pose, elapsed, by_hand=by_hand),
+                        f"Placing {hud_model.piece_words(place.piece)}...")
 
     def set_aside(self) -> None:
         """X: a piece you dropped goes down on the table beside your base instead of being
@@ -412,20 +399,27 @@ class DesktopGame:
         self._let_go()
         place = self.aim.place
         human = self.controllers[place.seat]
+        elapsed = round(time.monotonic() - self._turn_started, 3)
+        self._hand_over(place, lambda snapshot: human.set_aside(snapshot, place, elapsed),
+                        f"Setting {hud_model.piece_words(place.piece)} aside...")
+
+    def _hand_over(self, place: Place, answer: Callable[[Snapshot], None], turn_line: str) -> None:
+        """Give your answer for `place` to your seat (`answer(table)`) and let the match take
+        it, on the worker."""
+        human = self.controllers[place.seat]
         snapshot = self.match.snapshot
         assert snapshot is not None
-        elapsed = round(time.monotonic() - self._turn_started, 3)
         forced = self._forced_place
 
         def job() -> Action:
-            human.set_aside(snapshot, place, elapsed)
+            answer(snapshot)
             if forced is not None:
                 human.answers.append(forced)
             return self.match.step()
 
         self.aim = None
         self.view.hide_ghost()
-        self.turn_line = f"Setting {hud_model.piece_words(place.piece)} aside..."
+        self.turn_line = turn_line
         self.worker.submit(job, self._stepped)
 
     def _may_set_aside(self) -> bool:
