@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from game.errors import MalformedActionError
-from game.outcomes import PlacementOutcome
+from game.outcomes import FallenPiece, PlacementOutcome
 
 ACTION_TYPES: dict[str, type["Action"]] = {}
 
@@ -203,6 +203,12 @@ class Place(Action):
 
     def prototype(self) -> "Place":
         return replace(self, outcome=None)
+
+    @property
+    def set_aside(self) -> bool:
+        """The piece dropped alone and was not placed again (a third drop in a row, or by
+        choice): it is this placement's only fallen piece."""
+        return self.outcome is not None and self.outcome.fallen == (FallenPiece(self.piece, self.structure),)
 
 
 @register

@@ -76,8 +76,8 @@ class ReplaySeat:
         place = entry.action
         if not isinstance(place, Place) or place.outcome is None or not entry.trajectory:
             raise _Mismatch(f"the file has {_text(place)} where the game needs a placement with its path")
-        set_aside = any(f.piece == place.piece for f in place.outcome.fallen)
-        return place.prototype(), HandIntent(entry.trajectory, place.outcome.elapsed_s, retry_if_dropped=not set_aside)
+        return place.prototype(), HandIntent(entry.trajectory, place.outcome.elapsed_s,
+                                             retry_if_dropped=not place.set_aside)
 
 
 class _Mismatch(Exception):

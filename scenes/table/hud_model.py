@@ -13,7 +13,6 @@ from game.actions import Action, Choose, ChooseSide, Give, Offer, Place, PlayCar
 from game.cards import HIDDEN, STAR, city_card, is_junk_card
 from game.cards import card as junk_card
 from game.cities import split_variant
-from game.outcomes import FallenPiece
 from game.pieces import COLOURS
 
 
@@ -135,7 +134,7 @@ def event_text(place: Place, names: Sequence[str]) -> str:
         return f"{names[place.seat]} dropped {piece_words(place.piece)}: free re-place"
     if not outcome.fallen:
         return f"{head}: nothing fell"
-    if outcome.fallen == (FallenPiece(place.piece, place.structure),):   # a lone drop not placed again
+    if place.set_aside:
         return f"{names[place.seat]} dropped {piece_words(place.piece)}: set aside as fallen"
     fallen = [piece_words(f.piece) for f in outcome.fallen]
     shown = ", ".join(fallen[:3]) + (f" and {len(fallen) - 3} more" if len(fallen) > 3 else "")
