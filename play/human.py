@@ -117,7 +117,7 @@ class HumanSeat:
         one you moved `by_hand` (play/hand.py) exactly where you put it, as high as you held it."""
         hand = DIFFICULTY_PARAMS[HAND_LEVEL]
         with World.from_snapshot(snapshot) as world:
-            if by_hand and _lets_go_at(world, place, aim):
+            if by_hand and _starts_clear(world, place, aim):
                 release = aim    # as high as you held it (the wheel): it may drop from there
             else:                # the assist's aim, or rays that missed a narrow support: lowered exactly
                 noise_mm, noise_deg = (0.0, 0.0) if by_hand else (hand.noise_mm, hand.noise_deg)
@@ -139,10 +139,11 @@ class HumanSeat:
         self.placement_answer = (place, HandIntent((((x, y, z), quat),), elapsed_s, retry_if_dropped=False))
 
 
-def _lets_go_at(world: World, place: Place, pose: Pose) -> bool:
-    """Whether the piece let go at `pose` starts clear of everything (and place it there)."""
+def _starts_clear(world: World, place: Place, pose: Pose) -> bool:
+    """Whether the piece put at `pose` is clear of everything (checked without simulating:
+    the match lets it go for real)."""
     try:
-        world.place(place.structure, place.piece, pose, place.seat, trajectory=[pose])
+        world.add(place.piece, place.structure, *pose)
     except IntersectingPoseError:
         return False
     return True
