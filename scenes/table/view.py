@@ -107,30 +107,34 @@ class TableView:
         self._show_drop(position, drop_to_z)
 
     def _show_drop(self, position: Sequence[float], drop_to_z: float | None) -> None:
-        remove_node(self._drop)
-        self._drop = None
         x, y, z = position
         if drop_to_z is None or z - drop_to_z < 0.001:
+            if self._drop is not None:
+                self._drop.hide()
             return
-        lines = LineSegs("drop")
-        lines.set_thickness(2.0)
-        lines.set_color(*palette.GHOST[:3], 0.9)
-        lines.move_to(x, y, z)
-        lines.draw_to(x, y, drop_to_z)
-        for dx, dy in ((0.006, 0.0), (0.0, 0.006)):        # a small cross where it would land
-            lines.move_to(x - dx, y - dy, drop_to_z)
-            lines.draw_to(x + dx, y + dy, drop_to_z)
-        self._drop = self.root.attach_new_node(lines.create())
-        self._drop.set_light_off()
-        self._drop.set_transparency(TransparencyAttrib.M_alpha)
-        self._drop.set_bin("fixed", 20)
-        self._drop.set_depth_test(False)
+        if self._drop is None:
+            # Built once, a metre long, and stretched to the drop's height each move.
+            lines = LineSegs("drop")
+            lines.set_thickness(2.0)
+            lines.set_color(*palette.GHOST[:3], 0.9)
+            lines.move_to(0.0, 0.0, 0.0)
+            lines.draw_to(0.0, 0.0, -1.0)
+            for dx, dy in ((0.006, 0.0), (0.0, 0.006)):        # a small cross where it would land
+                lines.move_to(-dx, -dy, -1.0)
+                lines.draw_to(dx, dy, -1.0)
+            self._drop = self.root.attach_new_node(lines.create())
+            self._drop.set_light_off()
+            self._drop.set_transparency(TransparencyAttrib.M_alpha)
+            self._drop.set_bin("fixed", 20)
+            self._drop.set_depth_test(False)
+        self._drop.set_pos(x, y, z)
+        self._drop.set_scale(1.0, 1.0, z - drop_to_z)
+        self._drop.show()
 
     def hide_ghost(self) -> None:
-        if self._ghost is not None:
-            self._ghost.hide()
-        remove_node(self._drop)
-        self._drop = None
+        for node in (self._ghost, self._drop):
+            if node is not None:
+                node.hide()
 
     @property
     def ghost_visible(self) -> bool:

@@ -189,6 +189,7 @@ def test_the_wheel_raises_the_piece_in_hand_and_zooms_without_one(showbase, game
     held = game.hand.held()
     assert tuple(game.view._ghost.get_pos()) == pytest.approx(held[0])    # the piece shown up there ...
     assert game.view._drop is not None                                    # ... with a line down to where it lands
+    assert not game.view._drop.is_hidden() and game.view._drop.get_sz() == pytest.approx(held[0][2] - game.hand.landing()[0][2])
     placed = len(game.match.log.placements)
     showbase.messenger.send("mouse1")
     assert run_until(game, lambda g: len(g.match.log.placements) > placed, max_ticks=50)
