@@ -13,7 +13,7 @@
   planner that thirty read 22% for), the share of those drops the planner foresaw (its
   choice stood in fewer than half of its rollouts: a hopeless top, not a misjudged spot) and
   pieces fallen per placement (a dropped active piece counts one), and the share of
-  decisions that searched wider because nothing they first tried mostly stood
+  decisions that searched wider because nothing they first tried always stood
   (PlannerParams.escalations). `hard_height_vs_random` is the ratio. A piece that dropped
   alone is placed again, as at the table, unless the bot sets it aside
   (`play.controllers.retries_if_dropped`); every placement counts.

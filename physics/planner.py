@@ -14,10 +14,10 @@
    verdict is in; see `rollout`). Finalists get more rollouts; the best mean wins.
 4. Several options (which pending piece first, which common base: `plan_best`) share one
    search: each batch of candidates takes its share from every option, under one budget.
-5. When the best plan mostly fell (`PlannerParams.escalations`), the search goes on: wider,
-   then over spots found by letting the piece settle (`settled_spots`: the cups, holes and
-   corners that hold a ball by its sides, which the pre-filter's rays cannot see), then wider
-   still. It costs time only on tops where nothing stands.
+5. When the best plan fell in any of its rollouts (`PlannerParams.escalations`), the search
+   goes on: wider, then over spots found by letting the piece settle (`settled_spots`: the
+   cups, holes and corners that hold a ball by its sides, which the pre-filter's rays cannot
+   see), then wider still. It costs time only on tops where nothing always stands.
 
 The planner knows nothing of cities: `Objective` carries the weights the caller chose.
 """
@@ -44,7 +44,6 @@ WIDEN_BELOW = 3               # fewer candidates than this many batches' worth: 
 # `usable_height_mm`: shapes that need level room (any colour: only the shape matters) ...
 ROOM_PROBES = ("grey-flower_pot", "grey-cone", "grey-cylinder", "grey-arch", "grey-short_plank")
 ROBUST_MARGIN_MM = 8.0        # ... resting with their centre of mass this far inside the support
-ESCALATE_BELOW = 0.5          # a plan that stood in fewer than this share of its rollouts: search wider
 SETTLE_GRID = 11              # `settled_spots`: a steady hand lets go every 8 mm over the structure ...
 SETTLE_WITHIN_S = 1.0         # ... and keeps the spots where all is at rest this soon, nothing fallen
 
@@ -61,9 +60,10 @@ class PlannerParams:
     extra_rollouts: int = 2       # ... with this many more rollouts each
     extra_batches: int = 0        # when the best option ever failed, roll out this many more batches
     max_rollouts: int = 60        # ... but never more rollouts than this in one decision
-    escalations: int = 0          # more searches when the best plan mostly fell (see `plan_best`)
+    escalations: int = 0          # more searches when the best plan ever fell (see `plan_best`)
     noise_mm: float = 2.0         # hand: position standard deviation
     noise_deg: float = 3.0        # hand: yaw standard deviation
+    margin: float = 1.0           # rollouts assume a hand this many times shakier (see `rollout`)
 
 
 def widened(params: PlannerParams, k: int) -> PlannerParams:
@@ -185,10 +185,15 @@ def rollout(world: World, snapshot: Snapshot, structure: int, piece_id: str, aim
     at rest sooner. A piece that slides off often reaches the table first and what it knocked
     loose follows later: over 530 paired rollouts on 53 hopeless tower tops, a 0.3 s window
     took 48 of the 173 structure falls of a full settle for lone drops (a free re-place, where
-    the truth costs fallen pieces); 1.0 s missed 10, for a quarter more rollout time there."""
+    the truth costs fallen pieces); 1.0 s missed 10, for a quarter more rollout time there.
+
+    With a `PlannerParams.margin` above 1 the rollouts shake the hand more than it really shakes:
+    a spot that stood in all of them has room to spare, and the planner's judgement stays that
+    of a shakier hand while the placement gets the steadier one (see play/controllers.py)."""
     world.load(snapshot)
     try:
-        _, report = hand_place(world, structure, piece_id, aim, seat, params.noise_mm, params.noise_deg, rng,
+        _, report = hand_place(world, structure, piece_id, aim, seat, params.noise_mm * params.margin,
+                               params.noise_deg * params.margin, rng,
                                settle_timeout_s=3.0, stop_after_fall_s=VERDICT_AFTER_FALL_S)
     except IntersectingPoseError:
         return -objective.drop_penalty, False
@@ -214,7 +219,7 @@ def plan_best(snapshot: Snapshot, options: Sequence[Option], seat: int, params: 
     if not options:
         raise ValueError("plan_best needs at least one option")
     plan = _search(snapshot, options, seat, params, rng)
-    # Nothing it tried mostly stood: a player who sees that turns the piece over, looks
+    # Nothing it tried always stood: a player who sees that turns the piece over, looks
     # everywhere and into every nook before letting go. (The re-place after a drop looks wider
     # too, but the drop has been counted by then.)
     def settled(world: World, option: Option, _: PlannerParams, wanted: int) -> list[Candidate]:
@@ -222,8 +227,8 @@ def plan_best(snapshot: Snapshot, options: Sequence[Option], seat: int, params: 
 
     steps = [(widened(params, 1), _spots), (params, settled), (widened(params, 2), _spots)]
     for step_params, find in steps[: params.escalations]:
-        if plan.stand_rate >= ESCALATE_BELOW:
-            break
+        if plan.stand_rate == 1.0:
+            break   # it stood every time: nothing to look for
         other = _search(snapshot, options, seat, step_params, rng, find)
         if other is None:
             continue

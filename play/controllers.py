@@ -20,37 +20,33 @@ from physics.snapshot import Snapshot
 from play.objectives import objective_for, searches_on
 from play.timing import TIME_MODELS, TimeModel
 
-# The hard bot's escalations (PlannerParams.escalations, see physics/planner.py), only where
-# height wins (`play.objectives.searches_on`, `bot_params`: elsewhere they cost too much time).
-# On the 20 solo towers of `junkart bench bots` they took placements that dropped anything from
-# 24 of 210 (11.4%) to 19 of 208 with two wider searches, and to 10 of 204 (4.9%) with the search
-# over settled spots between them. Those 20 towers chose this design; the bench now runs 30
-# (seeds 0-29), which read 20 of 307 (6.5%): 6 drops on tops where nothing stood after every
-# search, 3 from plans that fell in some of their rollouts, 11 from plans that stood in all of
-# them. Two changes cut that last kind but left more hopeless tops, and were not kept:
-# - rollouts with a hand 1.5x shakier than the real one, and searching on whenever the best plan
-#   fell once: 22 of 309 (4 drops from plans that always stood, 12 on hopeless tops);
-# - a steadier hand, 1.0 mm / 1.5 deg: on the 48 fixed tables of `junkart bench planner` its
-#   choices stood in 83.9% of placements instead of 72.9%, yet 24 towers read 22 of 263 (3 and 12).
-# Over seeds 0-59 this bot reads 49 of 620 (7.9%; 30-38: 15 of 98, 39-59: 14 of 215). Branch
-# s17-careful-hard-bot combines five changes (that steadier hand, 10 rollouts per finalist,
-# searching on below 0.8 stood, two of the lowest spots in every batch, a careful second plan
-# when nothing stood): 20 of 307 on seeds 0-29 again (2 from plans that always stood, 12 on
-# hopeless tops), and 12 of 234 on the 23 of seeds 30-55 both ran, where this bot read 21 of
-# 241, 8 of them in one tower (seed 35). It beat easy in 97.5% of the 20 duels (this bot: 82.5%)
-# but thinks longer (median 5.2 s on seeds 38-55, up to 130 s on a hopeless top). Not kept: one
-# tower apart, it dropped as often, and a hard decision's median would pass the 5 s goal. Nor
-# 10 rollouts per finalist alone: 19 of 140 on seeds 0-8 and 15-18, where this bot read 7 of
-# 133. What is left is mostly tops where nothing stands (a ball, a flower pot, a ring once the
-# tower is a spire), and no weighting of height against room tried so far keeps them away.
+# The hard bot, where height wins (`play.objectives.searches_on`, `bot_params`: elsewhere the
+# extra searches cost too much time), searches on (PlannerParams.escalations) whenever its best
+# plan fell in any rollout: wider, then over settled spots, then wider still. On the 20 solo
+# towers of `junkart bench bots` searching on when it mostly fell took placements that dropped
+# anything from 24 of 210 (11.4%) to 10 of 204. And its rollouts try a hand 1.5x shakier than
+# its own (PlannerParams.margin), so a spot that stood in all of them has room to spare.
+# Margin and searching on at any fall, over the bench's 30 towers (seeds 0-29), against this bot
+# without them (1.5 mm / 2.5 deg, rollouts with that hand, searching on below half stood):
+# 15 of 301 (5.0%) instead of 20 of 307 (6.5%); drops from plans that stood in all their
+# rollouts 1 of 282 instead of 11 of 283, from plans that fell in some 3 of 8 (3 of 18), and
+# 11 on tops where nothing stood after every search (6). Seeds 30-44: 12 of 154 (7.8%) instead
+# of 20 of 161. Decision median unchanged (3.32 s); 90th percentile 14.9 s instead of 7.6.
+# Either half alone did not do it: a steadier hand in both rollouts and placement (1.0 mm / 1.5
+# deg) left 22 of 263 (3 drops from plans that always stood, 12 on hopeless tops); the steadier
+# placement alone built taller towers, gambled more and read 19 of 257. Nor did 10 rollouts per
+# finalist (19 of 140 on seeds 0-8 and 15-18, where the bot of the time read 7 of 133), nor
+# branch s17-careful-hard-bot (a careful second plan and more, median 5.2 s). What is left is
+# mostly tops where nothing stands (a ball, a dumbbell or a flower pot on a cramped or spired
+# top), and no weighting of height against room tried so far keeps them away.
 DIFFICULTY_PARAMS: dict[str, PlannerParams] = {
     "easy": PlannerParams(stable_poses=2, yaw_steps=2, grid=3, candidates=3, rollouts=1, finalists=0,
                           extra_rollouts=0, noise_mm=4.0, noise_deg=6.0),
     "normal": PlannerParams(stable_poses=3, yaw_steps=4, grid=4, candidates=8, rollouts=1, finalists=2,
                             extra_rollouts=2, extra_batches=1, max_rollouts=16, noise_mm=2.5, noise_deg=4.0),
     "hard": PlannerParams(stable_poses=4, yaw_steps=6, grid=5, candidates=12, rollouts=2, finalists=3,
-                          extra_rollouts=4, extra_batches=2, max_rollouts=48, escalations=3, noise_mm=1.5,
-                          noise_deg=2.5),
+                          extra_rollouts=4, extra_batches=2, max_rollouts=48, escalations=3, noise_mm=1.0,
+                          noise_deg=1.5, margin=1.5),
 }
 DIFFICULTIES = tuple(DIFFICULTY_PARAMS)
 # Which bots play the long game (see play/objectives.py): low piles where surviving wins, and

@@ -111,6 +111,25 @@ def test_a_plan_that_mostly_falls_makes_the_bot_search_wider():
         assert report.nothing_fell
 
 
+def test_rollouts_with_a_margin_shake_the_hand_more_than_it_really_shakes():
+    """PlannerParams.margin: the corner spot an escalated search finds for a cylinder beside a
+    cone holds under a 1 mm hand every time, and the same rollouts, with the same draws but a
+    hand eight times shakier, see it fail: a spot that passes them has room to spare."""
+    snapshot = cone_on_the_base_centre()
+    steady = PlannerParams(stable_poses=1, yaw_steps=1, grid=1, candidates=1, rollouts=1, finalists=0,
+                           extra_rollouts=0, escalations=2, noise_mm=1.0, noise_deg=1.0)
+    aim = plan_placement(snapshot, 0, "grey-cylinder", 0, Objective(), steady, random.Random(2)).release
+
+    def stood(params: PlannerParams) -> int:
+        with World.from_snapshot(snapshot) as world:
+            height = world.height_mm(0)
+            return sum(rollout(world, snapshot, 0, "grey-cylinder", aim, 0, Objective(), height, params,
+                               random.Random(k))[1] for k in range(8))
+
+    assert stood(steady) == 8
+    assert stood(replace(steady, margin=8.0)) <= 5
+
+
 def test_a_ball_with_no_level_room_left_stays_where_a_steady_hand_let_it_settle():
     """A saved tower top (tests/physics/tables/README.md) where the pre-filter's spots for a
     ball hold it almost never: the spots where a steady hand let it go and it settled hold it
@@ -159,10 +178,13 @@ def test_a_hard_bot_stacks_a_plain_tower_without_dropping_anything():
         assert len(world.pieces_on(0)) == len(EASY_STACK)
         # Planks and a cylinder on a 3 cm base: a height-seeking bot builds up, not out.
         assert world.height_mm(0) > 150.0
-    # That tower is tall and top-heavy: the rollouts see that a long holed plank risks a
-    # collapse wherever it goes on it, and the plan's score says so instead of hoping.
+    # A long holed plank on that tall tower: the hard bot finds a spot that stood in every
+    # rollout, and it stands there under the bot's own hand.
     plan = plan_placement(snapshot, 0, "grey-holed_plank", 0, Objective(), params, rng)
-    assert plan.stand_rate < 1.0 and plan.score < 0.0
+    assert plan.stand_rate == 1.0
+    with World.from_snapshot(snapshot) as world:
+        _, report = hand_place(world, 0, "grey-holed_plank", plan.release, 0, params.noise_mm, params.noise_deg, rng)
+        assert report.nothing_fell and world.height_mm(0) > 150.0
 
 
 def test_risky_spots_score_below_safe_ones_when_falls_are_expensive():
