@@ -32,13 +32,16 @@ from play.timing import TIME_MODELS, TimeModel
 # rollouts 1 of 282 instead of 11 of 283, from plans that fell in some 3 of 8 (3 of 18), and
 # 11 on tops where nothing stood after every search (6). Seeds 30-44: 12 of 154 (7.8%) instead
 # of 20 of 161. Decision median unchanged (3.32 s); 90th percentile 14.9 s instead of 7.6.
-# Either half alone did not do it: a steadier hand in both rollouts and placement (1.0 mm / 1.5
-# deg) left 22 of 263 (3 drops from plans that always stood, 12 on hopeless tops); the steadier
-# placement alone built taller towers, gambled more and read 19 of 257. Nor did 10 rollouts per
-# finalist (19 of 140 on seeds 0-8 and 15-18, where the bot of the time read 7 of 133), nor
-# branch s17-careful-hard-bot (a careful second plan and more, median 5.2 s). What is left is
-# mostly tops where nothing stands (a ball, a dumbbell or a flower pot on a cramped or spired
-# top), and no weighting of height against room tried so far keeps them away.
+# Its parts alone did less: the same margin and search for the old hand (rollouts at 2.25 mm /
+# 3.75 deg) read 22 of 309, 17 of 303 under today's set-aside rule (5 drops from plans that
+# always stood, 6 from gambles, 11 on hopeless tops); a steadier hand in both rollouts and
+# placement (1.0 mm / 1.5 deg) read 22 of 263, 17 of 258 under that rule (4 from plans that
+# always stood, 12 on hopeless tops); the steadier placement alone built taller towers, gambled
+# more and read 19 of 257 (25 towers). Nor did 10 rollouts per finalist (19 of 140 on seeds 0-8
+# and 15-18, where the bot of the time read 7 of 133), nor branch s17-careful-hard-bot (a
+# careful second plan and more, median 5.2 s). What is left is mostly tops where nothing stands
+# (a ball, a dumbbell or a flower pot on a cramped or spired top), and no weighting of height
+# against room tried so far keeps them away.
 DIFFICULTY_PARAMS: dict[str, PlannerParams] = {
     "easy": PlannerParams(stable_poses=2, yaw_steps=2, grid=3, candidates=3, rollouts=1, finalists=0,
                           extra_rollouts=0, noise_mm=4.0, noise_deg=6.0),
