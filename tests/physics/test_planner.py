@@ -111,6 +111,19 @@ def test_a_plan_that_mostly_falls_makes_the_bot_search_wider():
         assert report.nothing_fell
 
 
+def test_a_plan_that_fell_even_once_makes_the_bot_search_on():
+    """Five rollouts of six standing is not good enough: a first search on a coarse grid beside
+    a cone finds nothing better, and one more search finds a spot that stood every time."""
+    snapshot = cone_on_the_base_centre()
+    coarse = PlannerParams(stable_poses=1, yaw_steps=1, grid=2, candidates=1, rollouts=6, finalists=0,
+                           extra_rollouts=0, noise_mm=1.0, noise_deg=1.0, margin=3.0)
+    first = plan_placement(snapshot, 0, "grey-cylinder", 0, Objective(), coarse, random.Random(2))
+    assert 0.5 < first.stand_rate < 1.0 and first.searches == 1
+    searched_on = plan_placement(snapshot, 0, "grey-cylinder", 0, Objective(), replace(coarse, escalations=1),
+                                 random.Random(2))
+    assert searched_on.searches == 2 and searched_on.stand_rate == 1.0 and searched_on.score > first.score
+
+
 def test_rollouts_with_a_margin_shake_the_hand_more_than_it_really_shakes():
     """PlannerParams.margin: the corner spot an escalated search finds for a cylinder beside a
     cone holds under a 1 mm hand every time, and the same rollouts, with the same draws but a
