@@ -97,3 +97,14 @@ def test_a_hard_bot_searches_on_where_height_wins_and_only_there():
         assert bot_params("hard", city).escalations == 0
         assert bot_params("hard", city).candidates == DIFFICULTY_PARAMS["hard"].candidates
     assert bot_params("normal", "tokyo").escalations == 0
+
+
+def test_a_hard_bot_builds_towers_with_a_steadier_hand_and_a_margin():
+    """Where height wins the hard bot's hand is steadier than elsewhere and its rollouts shake
+    it more than it shakes (play/controllers.py, AWAY_FROM_TOWERS: with that care everywhere
+    the 4-bot tour of survival and count cities ran twice as long)."""
+    tower, survival = bot_params("hard", "tokyo"), bot_params("hard", "philadelphia")
+    assert tower.noise_mm < survival.noise_mm and tower.noise_deg < survival.noise_deg
+    assert tower.margin > 1.0 == survival.margin
+    assert bot_params("hard", "tokyo", attempt=1).margin == tower.margin
+    assert bot_params("hard", "tokyo", attempt=1).noise_mm < tower.noise_mm   # steadier after a drop
