@@ -37,7 +37,7 @@ from play.timing import TIME_MODELS, TimeModel
 # always stood, 6 from gambles, 11 on hopeless tops); a steadier hand in both rollouts and
 # placement (1.0 mm / 1.5 deg) read 22 of 263, 17 of 258 under that rule (4 from plans that
 # always stood, 12 on hopeless tops); the steadier placement alone built taller towers, gambled
-# more and read 19 of 257 (25 towers). Nor did 10 rollouts per finalist (19 of 140 on seeds 0-8
+# more and read 19 of 267 (26 towers). Nor did 10 rollouts per finalist (19 of 140 on seeds 0-8
 # and 15-18, where the bot of the time read 7 of 133), nor branch s17-careful-hard-bot (a
 # careful second plan and more, median 5.2 s). What is left is mostly tops where nothing stands
 # (a ball, a dumbbell or a flower pot on a cramped or spired top), and no weighting of height
