@@ -67,10 +67,10 @@ def objective_for(city: str, piece: str, structure_pieces: tuple[str, ...], long
 
 def searches_on(city: str) -> bool:
     """Whether a bot whose best plan fell in a rollout searches on (PlannerParams.escalations):
-    where height wins, as does a hard bot's steadier hand (play/controllers.py,
-    AWAY_FROM_TOWERS). Each such search costs a hard bot 5-45 s. Over the touch, count and survival cities of
-    the bench's 4-bot tour (Philadelphia, Monaco, Paris) the piles reached such tops often
-    enough that the tour took 906 s instead of 144 (the goal is 300)."""
+    where height wins. A hard bot's steadier hand applies there too (play/controllers.py,
+    AWAY_FROM_TOWERS). The searches cost a hard bot 5-85 s. Over the touch, count and survival
+    cities of the bench's 4-bot tour (Philadelphia, Monaco, Paris) the piles reached such tops
+    often enough that the tour took 906 s instead of 144 (the goal is 300)."""
     return city not in TOUCH_CITIES | COUNT_CITIES | SURVIVAL_CITIES
 
 

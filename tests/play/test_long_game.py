@@ -89,8 +89,8 @@ def test_where_height_wins_the_long_game_grows_where_the_next_pieces_can_land():
 
 def test_a_hard_bot_searches_on_where_height_wins_and_only_there():
     """The escalations (physics/planner.py, `plan_best`) cost a hard bot up to ~85 s on a top
-    where nothing always stands: worth it where a drop costs the tower, too slow for a 4-bot tour of
-    survival and count cities."""
+    where nothing always stands: worth it where a drop costs the tower, too slow for a 4-bot
+    tour of survival and count cities."""
     assert bot_params("hard", "tokyo").escalations == DIFFICULTY_PARAMS["hard"].escalations > 0
     assert bot_params("hard", "tokyo", attempt=1).escalations > 0          # a re-place too
     for city in ("philadelphia", "monaco", "paris", "new_york"):
