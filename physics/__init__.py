@@ -56,6 +56,8 @@ Catalogue and planner helpers
     catalogue()                               all 60 pieces + Nashville extras ("cactus-1".."3",
                                               "cowboy-1".."6", "bullet-1".."6")
     stable_poses(piece_id) -> (StablePose(orientation, probability, com_height_m), ...) cached
+    resting_ways(piece_id) -> the distinct ways it rests (stable poses that differ by a turn
+                                              about the vertical merged), likeliest first
     extent(piece_id, orientation) -> (min xyz, max xyz) relative to the COM, metres
     bottom_offset(piece_id, orientation)      COM height above the piece's lowest point
     reference.release_above(world, piece_id, x, y, orientation) -> release pose just above support
@@ -70,7 +72,8 @@ from __future__ import annotations
 import physics._quiet_import  # noqa: F401  (first: loads pybullet without its stdout banner)
 
 from physics.catalogue import (
-    ALL_PIECE_IDS, EXTRA_PIECE_IDS, PieceSpec, StablePose, bottom_offset, catalogue, extent, piece_spec, stable_poses,
+    ALL_PIECE_IDS, EXTRA_PIECE_IDS, PieceSpec, StablePose, bottom_offset, catalogue, extent, piece_spec, resting_ways,
+    stable_poses,
 )
 from physics.errors import (
     IntersectingPoseError, InvalidPoseError, PhysicsInputError, PieceStateError, SnapshotFormatError,
@@ -85,5 +88,6 @@ __all__ = [
     "ALL_PIECE_IDS", "EXTRA_PIECE_IDS", "BasePlacement", "IntersectingPoseError", "InvalidPoseError",
     "PhysicsInputError", "PieceSpec", "PieceStateError", "PlacedPiece", "Placement", "PlacementReport", "RayHit",
     "SettleResult", "Snapshot", "SnapshotFormatError", "StablePose", "TableLayout", "UnknownPieceError",
-    "UnknownStructureError", "World", "bottom_offset", "catalogue", "extent", "piece_spec", "stable_poses",
+    "UnknownStructureError", "World", "bottom_offset", "catalogue", "extent", "piece_spec", "resting_ways",
+    "stable_poses",
 ]

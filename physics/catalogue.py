@@ -165,6 +165,50 @@ def stable_poses(piece_id: str) -> tuple[StablePose, ...]:
     return _stable_poses(shape_of_id(piece_id)[1])
 
 
+def resting_ways(piece_id: str) -> tuple[StablePose, ...]:
+    """The distinct ways a piece rests on a flat surface, likeliest first (cached): one pose
+    for each, the likeliest of those that differ only by a turn about the vertical, with their
+    probabilities summed.
+
+    Why: a faceted round piece has a stable pose per facet it can roll onto. The bowling pin's
+    sixteen likeliest poses all lay it on its side, so a planner that tried the first few never
+    stood it up; the dumbbell's first twenty and the axle's first sixteen are the same. The
+    pin stands upright in 2% of tosses and on its head in 0.1%, but a player stands it up on
+    purpose."""
+    return _resting_ways(shape_of_id(piece_id)[1])
+
+
+@lru_cache(maxsize=None)
+def _resting_ways(shape: str) -> tuple[StablePose, ...]:
+    vertices = shape_geometry(shape).vertices
+    ways: dict[tuple[float, ...], list[StablePose]] = {}
+    for pose in _stable_poses(shape):
+        ways.setdefault(_rest_signature(vertices @ quaternion_matrix(np.asarray(pose.orientation)).T), []).append(pose)
+    merged = [StablePose(group[0].orientation, sum(p.probability for p in group), group[0].com_height_m)
+              for group in ways.values()]
+    return tuple(sorted(merged, key=lambda p: -p.probability))
+
+
+def resting_way_index(piece_id: str, orientation: tuple[float, float, float, float]) -> int | None:
+    """Which of `resting_ways(piece_id)` the piece held at `orientation` rests in, whatever its
+    turn about the vertical; None if it is tilted out of all of them."""
+    shape = shape_of_id(piece_id)[1]
+    vertices = shape_geometry(shape).vertices
+    signatures = [_rest_signature(vertices @ quaternion_matrix(np.asarray(way.orientation)).T)
+                  for way in _resting_ways(shape)]
+    held = _rest_signature(vertices @ quaternion_matrix(np.asarray(orientation, dtype=float)).T)
+    return signatures.index(held) if held in signatures else None
+
+
+def _rest_signature(rotated: np.ndarray) -> tuple[float, ...]:
+    """What a resting pose looks like whatever its turn about the vertical, to a millimetre: the
+    centre of mass's height, the piece's height and the spreads of its vertices over the table
+    (the square roots of their covariance's eigenvalues, to half a millimetre)."""
+    spread = np.sqrt(np.maximum(np.linalg.eigvalsh(np.cov((rotated[:, :2] - rotated[:, :2].mean(axis=0)).T)), 0.0))
+    return (round(-rotated[:, 2].min() * 1000.0), round(float(np.ptp(rotated[:, 2])) * 1000.0),
+            *(round(float(s) * 2000.0) / 2.0 for s in spread))
+
+
 def extent(piece_id: str, orientation: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 1.0)) -> tuple[np.ndarray, np.ndarray]:
     """(min xyz, max xyz) of the piece's hull, in metres relative to its centre of mass, once rotated."""
     geometry = shape_geometry(shape_of_id(piece_id)[1])

@@ -51,7 +51,7 @@ SETTLE_WITHIN_S = 1.0         # ... and keeps the spots where all is at rest thi
 @dataclass(frozen=True)
 class PlannerParams:
     """How hard a bot thinks and how steady its hand is."""
-    stable_poses: int = 3
+    stable_poses: int = 3           # the likeliest ways the piece rests (catalogue.resting_ways) tried
     yaw_steps: int = 4
     grid: int = 5                 # support points per side of the base
     candidates: int = 8           # kept after the pre-filter, each rolled out

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Sequence
 import numpy as np
 import pybullet as pb
 
-from physics.catalogue import shape_geometry, shape_of_id, stable_poses
+from physics.catalogue import resting_ways, shape_geometry, shape_of_id
 from physics.geometry import quaternion_matrix, rotate_quaternion
 from physics.layout import BASE_HALF_M
 from physics.settings import SCALE
@@ -201,7 +201,7 @@ def candidates(world: World, structure: int, piece_id: str, params: PlannerParam
     own, height_before, top_z, grid, grid_hits = surface.own, surface.height_mm, surface.top_z, surface.grid, surface.hits
     found: list[Candidate] = []
     seen: set[tuple[int, ...]] = set()
-    for pose in stable_poses(piece_id)[: params.stable_poses]:
+    for pose in resting_ways(piece_id)[: params.stable_poses]:
         for k in range(params.yaw_steps):
             quat = compose_yaw(math.pi * k / params.yaw_steps, pose.orientation)
             rotated = _rotated_vertices(piece_id, quat)

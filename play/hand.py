@@ -21,7 +21,7 @@ from typing import Sequence
 import numpy as np
 
 from game.actions import Place
-from physics.catalogue import stable_poses
+from physics.catalogue import resting_way_index, resting_ways
 from physics.geometry import quaternion_matrix, rotate_quaternion
 from physics.spots import RELEASE_GAP_M, UP, Pose, rest_height
 from physics.snapshot import Snapshot
@@ -79,9 +79,11 @@ class ManualHand:
         self._rotate((math.cos(h), math.sin(h), 0.0), degrees)
 
     def turn_over(self) -> None:
-        """Lay the piece on its next most likely resting face (T), keeping where it points."""
-        poses = stable_poses(self.piece)
-        self._pose_index = (self._pose_index + 1) % len(poses)
+        """Lay the piece on its next most likely way of resting (T), keeping where it points: a
+        bowling pin goes from its side to upright, to its head, not round its sixteen facets."""
+        poses = resting_ways(self.piece)
+        now = resting_way_index(self.piece, self.quat)
+        self._pose_index = ((self._pose_index if now is None else now) + 1) % len(poses)
         face = poses[self._pose_index].orientation
         self.quat = rotate_quaternion(UP, _yaw_of(self.quat) - _yaw_of(face), face)
         self._landing = None

@@ -13,7 +13,8 @@ from game.pieces import COLOURS, PIECE_IDS, SHAPES
 from physics import (
     EXTRA_PIECE_IDS, UnknownPieceError, World, TableLayout, bottom_offset, catalogue, extent, piece_spec, stable_poses,
 )
-from physics.catalogue import shape_geometry
+from physics.catalogue import resting_way_index, resting_ways, shape_geometry
+from physics.geometry import quaternion_matrix, rotate_quaternion
 from physics.meshfile import read_obj
 from physics.settings import SCALE, WOOD_DENSITY
 
@@ -100,3 +101,28 @@ def test_stable_poses_are_cached_sorted_and_rest_the_piece_on_its_lowest_point()
             assert bottom_offset(f"blue-{shape}", pose.orientation) == pytest.approx(pose.com_height_m, abs=2e-6)
     plank = stable_poses("blue-long_plank")[0]
     assert plank.com_height_m == pytest.approx(0.0075, abs=1e-6)  # lying flat
+
+
+def _height_mm(piece_id: str, orientation) -> float:
+    vertices = shape_geometry(piece_id.split("-", 1)[1]).vertices @ quaternion_matrix(np.asarray(orientation)).T
+    return float(np.ptp(vertices[:, 2])) * 1000.0
+
+
+def test_resting_ways_stand_a_bowling_pin_up_where_its_likeliest_poses_only_roll_it_round() -> None:
+    for shape in SHAPES:
+        ways, poses = resting_ways(f"blue-{shape}"), stable_poses(f"blue-{shape}")
+        assert ways is resting_ways(f"grey-{shape}")
+        assert sum(w.probability for w in ways) == pytest.approx(sum(p.probability for p in poses))
+        assert all(a.probability >= b.probability for a, b in zip(ways, ways[1:]))
+        assert {w.orientation for w in ways} <= {p.orientation for p in poses}
+        assert [resting_way_index(f"blue-{shape}", w.orientation) for w in ways] == list(range(len(ways)))
+    # The pin's sixteen likeliest poses all lay it on its side; its ways are side, upright, head.
+    pin = "blue-bowling_pin"
+    assert {round(_height_mm(pin, p.orientation)) for p in stable_poses(pin)[:16]} == {37}
+    assert [round(_height_mm(pin, w.orientation)) for w in resting_ways(pin)] == [37, 100, 100]
+    assert [len(resting_ways(f"blue-{s}")) for s in ("ball", "dumbbell", "axle", "cylinder", "long_plank")] == \
+        [1, 2, 2, 2, 3]
+    # Any turn about the vertical is the same way of resting; a tilt is none of them.
+    upright = resting_ways(pin)[1].orientation
+    assert resting_way_index(pin, rotate_quaternion((0.0, 0.0, 1.0), 0.7, upright)) == 1
+    assert resting_way_index(pin, rotate_quaternion((1.0, 0.0, 0.0), 0.3, upright)) is None

@@ -5,6 +5,9 @@ import random
 from pathlib import Path
 from dataclasses import replace
 
+import pytest
+
+from physics.bodies import BASE_HEIGHT_M
 from physics.layout import TableLayout
 from physics.catalogue import stable_poses
 from physics.planner import (Objective, Option, PlannerParams, hand_place, plan_best, plan_placement,
@@ -12,8 +15,8 @@ from physics.planner import (Objective, Option, PlannerParams, hand_place, plan_
 from physics.spots import candidates, support_grid
 from physics.snapshot import Snapshot
 from physics.world import World
-from play.controllers import DIFFICULTY_PARAMS
-from play.objectives import tallest
+from play.controllers import DIFFICULTY_PARAMS, bot_params
+from play.objectives import objective_for, tallest
 
 TABLES = Path(__file__).parent / "tables"
 EASY_STACK = ("blue-long_plank", "grey-short_plank", "green-cylinder", "orange-long_plank", "blue-wedge")
@@ -284,3 +287,20 @@ def test_several_options_are_weighed_in_one_search_each_by_its_own_objective():
     with World.from_snapshot(snapshot) as world:
         _, report = hand_place(world, 0, "grey-cylinder", first.release, 0, 0.0, 0.0, random.Random(0))
     assert not report.fallen and not report.only_active_fell
+
+
+def test_a_bot_stands_a_bowling_pin_up_where_height_wins_and_lays_it_down_where_surviving_does():
+    # Its sixteen likeliest poses all lay the pin on its side (physics.catalogue.resting_ways).
+    snapshot = empty_table()
+    heights = {}
+    for city in ("tokyo", "philadelphia"):
+        params = bot_params("hard", city)
+        plan = plan_placement(snapshot, 0, "blue-bowling_pin", 0, objective_for(city, "blue-bowling_pin", (), True),
+                              params, random.Random(3))
+        with World.from_snapshot(snapshot) as world:
+            _, report = hand_place(world, 0, "blue-bowling_pin", plan.release, 0, params.noise_mm, params.noise_deg,
+                                   random.Random(4))
+            heights[city] = world.height_mm(0) - BASE_HEIGHT_M * 1000.0
+        assert plan.stand_rate == 1.0 and report.nothing_fell
+    assert heights["tokyo"] == pytest.approx(100.0, abs=2.0)            # upright
+    assert heights["philadelphia"] == pytest.approx(37.0, abs=2.0)      # on its side

@@ -10,7 +10,7 @@ import pytest
 from game import api
 from game.actions import ChooseSide, Place
 from game.outcomes import FallenPiece
-from physics.catalogue import stable_poses
+from physics.catalogue import resting_way_index, resting_ways, stable_poses
 from physics.geometry import quaternion_matrix
 from physics.layout import TableLayout
 from physics.spots import RELEASE_GAP_M
@@ -86,6 +86,20 @@ def test_turning_tilting_and_turning_over(table):
         assert math.degrees(math.acos((np.trace(turned) - 1) / 2)) == pytest.approx(30.0)
         assert turned @ np.array([1.0, 0.0, 0.0]) == pytest.approx([1.0, 0.0, 0.0])   # about the viewer's x axis
 
+
+
+def test_turning_a_bowling_pin_over_stands_it_up_then_on_its_head_then_lays_it_down(table):
+    pin = "blue-bowling_pin"
+    base0 = table.layout.bases[0]
+    start = ((base0.x, base0.y, 0.2), stable_poses(pin)[3].orientation)     # on its side, rolled a facet
+    with ManualHand(table, [Place(0, pin, 0)], start) as hand:
+        ways = []
+        for _ in range(len(resting_ways(pin))):
+            hand.turn_over()
+            ways.append(resting_way_index(pin, hand.quat))
+            (_, _, z), _ = hand.landing()
+            assert z > 0.03                                                   # it rests on the base
+        assert ways == [1, 2, 0]                                              # one press stands it up
 
 def test_the_wheel_holds_the_piece_higher_and_it_is_let_go_there(table):
     base0 = table.layout.bases[0]
