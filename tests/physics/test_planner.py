@@ -120,10 +120,10 @@ def test_a_plan_that_fell_even_once_makes_the_bot_search_on():
     snapshot = cone_on_the_base_centre()
     coarse = PlannerParams(stable_poses=1, yaw_steps=1, grid=2, candidates=1, rollouts=6, finalists=0,
                            extra_rollouts=0, noise_mm=1.0, noise_deg=1.0, margin=3.0)
-    first = plan_placement(snapshot, 0, "grey-cylinder", 0, Objective(), coarse, random.Random(2))
+    first = plan_placement(snapshot, 0, "grey-cylinder", 0, Objective(), coarse, random.Random(3))
     assert 0.5 < first.stand_rate < 1.0 and first.searches == 1
     searched_on = plan_placement(snapshot, 0, "grey-cylinder", 0, Objective(), replace(coarse, escalations=1),
-                                 random.Random(2))
+                                 random.Random(3))
     assert searched_on.searches == 2 and searched_on.stand_rate == 1.0 and searched_on.score > first.score
 
 

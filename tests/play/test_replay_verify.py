@@ -80,7 +80,7 @@ def test_a_release_inside_another_piece_is_found(recorded, tmp_path):
     verdict = verify(read_replay(_write(tmp_path / "inside.jsonl", lines)))
     number = sum(1 for line in lines[1:k + 1] if "action" in line)
     assert not verdict.ok and verdict.problem.startswith(f"action {number} (place 0 ")
-    assert "would intersect base:0" in verdict.problem
+    assert "would intersect " in verdict.problem             # its base, or the table under it
 
 
 def test_a_reshuffled_deck_is_found(recorded, tmp_path):
