@@ -4,6 +4,7 @@ real rollouts)."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -69,25 +70,31 @@ def test_a_hard_bot_puts_the_plank_beside_in_philadelphia_and_a_height_seeker_on
     assert height_after(snapshot, seeker.release) > plank_top + 10.0   # on top of it
 
 
+def _summit(snapshot, long_game: bool, resting_ways: int) -> tuple[float, float]:
+    """(height, usable height) after a hard bot's plan for the long plank, trying that many of
+    the plank's ways of resting (flat, on its side, on its end)."""
+    objective = objective_for("tokyo", LONG, (UNDER,), long_game=long_game)
+    assert (objective.usable_weight > 0) == long_game
+    params = replace(DIFFICULTY_PARAMS["hard"], stable_poses=resting_ways)
+    plan = plan_placement(snapshot, 0, LONG, 0, objective, params, random.Random(1))
+    with World.from_snapshot(snapshot) as world:
+        _, report = hand_place(world, 0, LONG, plan.release, 0, 0.0, 0.0, random.Random(0))
+        assert report.nothing_fell
+        return world.height_mm(0), usable_height_mm(world, 0)
+
+
 def test_where_height_wins_the_long_game_grows_where_the_next_pieces_can_land():
     snapshot = plank_near_the_edge()
-    params = DIFFICULTY_PARAMS["hard"]
-    summits = {}
-    for long_game in (False, True):
-        objective = objective_for("tokyo", LONG, (UNDER,), long_game=long_game)
-        assert (objective.usable_weight > 0) == long_game
-        plan = plan_placement(snapshot, 0, LONG, 0, objective, params, random.Random(1))
-        with World.from_snapshot(snapshot) as world:
-            _, report = hand_place(world, 0, LONG, plan.release, 0, 0.0, 0.0, random.Random(0))
-            assert report.nothing_fell
-            summits[long_game] = (world.height_mm(0), usable_height_mm(world, 0))
-    # Since the planner tries every way a piece rests (physics.catalogue.resting_ways), both stand
-    # the 20 cm plank on its end here: 200 mm of height outweigh the room a flat plank would leave
-    # (the long game's own figures over whole towers are in play/controllers.py). The long game
-    # still picks, among the plank's upright spots, one that leaves at least as much room.
-    (greedy_height, greedy_usable), (long_height, long_usable) = summits[False], summits[True]
+    # Lying down only: a height-seeker stands the 20 cm plank on its 3 cm side across the short
+    # one, 2 cm higher, and no probe shape rests up there any more. The long game lays it flat
+    # beside the short one, whose level top the next pieces can still use.
+    (greedy_height, greedy_usable), (long_height, long_usable) = (_summit(snapshot, g, 2) for g in (False, True))
+    assert greedy_height > long_height + 10.0
+    assert long_usable > greedy_usable + 5.0
+    # Every way it rests: 200 mm of height on its end outweigh any room left (the long game's
+    # figures over whole towers are in play/controllers.py), so both stand it up.
+    (greedy_height, _), (long_height, _) = (_summit(snapshot, g, 3) for g in (False, True))
     assert greedy_height == pytest.approx(long_height, abs=1.0) and greedy_height > 220.0
-    assert long_usable >= greedy_usable
 
 
 def test_a_hard_bot_searches_on_where_height_wins_and_only_there():

@@ -87,7 +87,6 @@ def test_turning_tilting_and_turning_over(table):
         assert turned @ np.array([1.0, 0.0, 0.0]) == pytest.approx([1.0, 0.0, 0.0])   # about the viewer's x axis
 
 
-
 def test_turning_a_bowling_pin_over_stands_it_up_then_on_its_head_then_lays_it_down(table):
     pin = "blue-bowling_pin"
     base0 = table.layout.bases[0]
@@ -100,6 +99,7 @@ def test_turning_a_bowling_pin_over_stands_it_up_then_on_its_head_then_lays_it_d
             (_, _, z), _ = hand.landing()
             assert z > 0.03                                                   # it rests on the base
         assert ways == [1, 2, 0]                                              # one press stands it up
+
 
 def test_the_wheel_holds_the_piece_higher_and_it_is_let_go_there(table):
     base0 = table.layout.bases[0]
