@@ -31,6 +31,7 @@ from game.cards import city_card
 from game.pieces import shape_of
 from game.replay import Replay, ReplayWriter, tour_of
 from physics.bodies import BASE_HEIGHT_M
+from physics.catalogue import extent
 from physics.layout import TableLayout
 from physics.snapshot import Snapshot
 from play.controllers import BotController
@@ -272,7 +273,10 @@ class DesktopGame:
         ex = api.current(self.match.state)
         if ex is not None and self.view.layout is not None:
             self._focused = True
-            self.view.focus(aim.place.structure, ex.structures[aim.place.structure].height_mm,
+            # Frame the ghost too: a pin stood up on a tall tower reaches above the tape measure.
+            ghost_top_mm = max((position[2] + extent(aim.place.piece, orientation)[1][2]) * 1000.0
+                               for position, orientation in aim.poses)
+            self.view.focus(aim.place.structure, max(ex.structures[aim.place.structure].height_mm, ghost_top_mm),
                             self.view.layout.seat_angles[aim.place.seat] if self.view.layout.seat_angles else None)
 
     def _show_aim(self) -> None:

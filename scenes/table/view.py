@@ -29,6 +29,11 @@ from scenes.table.tape import TapeMeasures
 
 PIECE_TAG = "piece"        # NodePath tag holding the piece id (picking maps hits back through it)
 BASE_TAG = "base"
+# The camera keeps the tops it frames below the HUD's turn banner (window y, -1..1).
+BELOW_BANNER_Y = 0.68
+LABEL_ROOM_M = 0.02        # the tape label stands about this much above the top it measures
+BACK_OFF = 1.06            # each step back, as a zoom factor ...
+MAX_BACK_OFFS = 12         # ... at most this many (about 2x farther)
 
 
 class TableView:
@@ -143,7 +148,8 @@ class TableView:
     # --- camera -------------------------------------------------------------------------------
 
     def focus(self, structure: int, height_mm: float | None = None, seat_angle: float | None = None) -> None:
-        """Frame one structure (its base and its height) and apply the camera."""
+        """Frame one structure (its base and `height_mm`: its height, or the top of a piece held
+        over it) and apply the camera."""
         if self.layout is None:
             return
         b = self.layout.bases[structure]
@@ -154,6 +160,7 @@ class TableView:
         if seat_angle is not None:
             self.camera.face_seat(seat_angle)
         self.apply_camera()
+        self._back_off_below_banner([(b.x, b.y, top + LABEL_ROOM_M)])
 
     def overview(self) -> None:
         """Every structure at once, seen from the current heading."""
@@ -167,6 +174,18 @@ class TableView:
         toward = 0.35 * reach
         self.camera.frame((toward * math.sin(h), -toward * math.cos(h), 0.05), 0.78 * reach + 0.1)
         self.apply_camera()
+        self._back_off_below_banner([(b.x, b.y, self._height_of(k) / 1000.0 + LABEL_ROOM_M)
+                                     for k, b in enumerate(self.layout.bases)])
+
+    def _back_off_below_banner(self, tops: Sequence[tuple[float, float, float]]) -> None:
+        """A tall tower (a pin, a dumbbell or a plank stood on its end) would reach up under the
+        HUD's turn banner: step back until every one of these points shows below it."""
+        for _ in range(MAX_BACK_OFFS):
+            shown = [self.screen_point(top) for top in tops]
+            if all(point is not None and point[1] <= BELOW_BANNER_Y for point in shown):
+                return
+            self.camera.zoom(BACK_OFF)
+            self.apply_camera()
 
     def ray_through(self, mouse_x: float, mouse_y: float) -> tuple[tuple[float, ...], tuple[float, ...]] | None:
         """The line of sight (start, end in table metres) through a point of the window (-1..1),

@@ -148,3 +148,37 @@ def test_ghost_and_tape(showbase, view, stack_snapshot):
     assert not real.has_color_scale() and real.get_color()[3] == 1.0
     view.hide_ghost()
     assert not view.ghost_visible
+
+
+def test_the_overview_backs_off_so_a_tall_tower_stays_below_the_turn_banner(showbase, view):
+    from scenes.table.view import BELOW_BANNER_Y, LABEL_ROOM_M
+
+    layout = TableLayout.for_seats(3)
+    low = _stack(layout, ("blue-long_plank",))
+    column = _stack(layout, tuple(f"{c}-cylinder" for c in ("grey", "blue", "green", "orange")) + ("blue-long_plank",))
+    tall = Snapshot(layout, tuple(                               # drawn only: stretched to a 40-odd cm column
+        PlacedPiece(p.piece_id, p.structure, (p.position[0], p.position[1], p.position[2] * 2.0), p.orientation)
+        for p in column.pieces))
+    assert max(p.position[2] for p in tall.pieces) > 0.35
+    distances = {}
+    for name, snapshot in (("low", low), ("tall", tall)):
+        view.show(snapshot)
+        view.camera.face_seat(layout.seat_angles[0])
+        view.overview()
+        distances[name] = view.camera.distance_m
+        top = max(p.position[2] for p in snapshot.pieces) + 0.03 + LABEL_ROOM_M
+        b = layout.bases[0]
+        assert view.screen_point((b.x, b.y, top))[1] <= BELOW_BANNER_Y
+    # A low table keeps the usual framing; the tall one is seen from farther away.
+    assert distances["tall"] > distances["low"] * 1.1
+
+
+def test_focusing_on_a_tall_structure_keeps_its_top_below_the_turn_banner(showbase, view, stack_snapshot):
+    from scenes.table.view import BELOW_BANNER_Y, LABEL_ROOM_M
+
+    b = stack_snapshot.layout.bases[0]
+    view.show(stack_snapshot)
+    for height_mm in (60.0, 250.0, 450.0):          # a low pile, a tower, a pin held over a tower
+        view.focus(0, height_mm)
+        assert view.screen_point((b.x, b.y, height_mm / 1000.0 + LABEL_ROOM_M))[1] <= BELOW_BANNER_Y
+        assert view.screen_point((b.x, b.y, 0.0))[1] > -0.9                  # and its base still shows
