@@ -90,6 +90,8 @@ class ReplayViewer:
             self.view.set_heights(outcome.heights_mm)
         if new_table or self.index < 0:
             self.view.overview()
+        else:
+            self.view.keep_tops_below_banner()      # the towers grow as the replay plays
         self.index = index
         self._next_at = time.monotonic() + self.step_s
         self.hud.show(self.hud_input())

@@ -29,11 +29,14 @@ from scenes.table.tape import TapeMeasures
 
 PIECE_TAG = "piece"        # NodePath tag holding the piece id (picking maps hits back through it)
 BASE_TAG = "base"
-# The camera keeps the tops it frames below the HUD's turn banner (window y, -1..1).
+# The camera keeps the tops it frames below the HUD's turn banner (window y, -1..1) ...
 BELOW_BANNER_Y = 0.68
 LABEL_ROOM_M = 0.02        # the tape label stands about this much above the top it measures
-BACK_OFF = 1.06            # each step back, as a zoom factor ...
-MAX_BACK_OFFS = 12         # ... at most this many (about 2x farther)
+ABOVE_HAND_Y = -0.62       # ... and the bases above the hand bar and its buttons
+SLIDE_ROOM_Y = 0.08        # the camera rises only while the bases have this much room left below
+RISE_M = 0.03              # each rise, per metre of camera distance ...
+BACK_OFF = 1.06            # ... or each step back, as a zoom factor
+MAX_BACK_OFFS = 24         # at most this many moves
 
 
 class TableView:
@@ -174,17 +177,32 @@ class TableView:
         toward = 0.35 * reach
         self.camera.frame((toward * math.sin(h), -toward * math.cos(h), 0.05), 0.78 * reach + 0.1)
         self.apply_camera()
-        self._back_off_below_banner([(b.x, b.y, self._height_of(k) / 1000.0 + LABEL_ROOM_M)
-                                     for k, b in enumerate(self.layout.bases)])
+        self.keep_tops_below_banner()
+
+    def keep_tops_below_banner(self) -> None:
+        """Step back (never closer) until every structure's top and tape label show below the
+        HUD's turn banner: a view that follows growing towers (the replay viewer) asks after
+        each placement."""
+        if self.layout is not None:
+            self._back_off_below_banner([(b.x, b.y, self._height_of(k) / 1000.0 + LABEL_ROOM_M)
+                                         for k, b in enumerate(self.layout.bases)])
 
     def _back_off_below_banner(self, tops: Sequence[tuple[float, float, float]]) -> None:
         """A tall tower (a pin, a dumbbell or a plank stood on its end) would reach up under the
-        HUD's turn banner: step back until every one of these points shows below it."""
+        HUD's turn banner: move the view until every one of these points shows below it. First
+        the camera rises (the picture slides down into the table left empty above the hand
+        bar), then, once a base would slide under the hand bar, it steps back."""
+        floors = [(x, y, 0.0) for x, y, _ in tops]
         for _ in range(MAX_BACK_OFFS):
             shown = [self.screen_point(top) for top in tops]
             if all(point is not None and point[1] <= BELOW_BANNER_Y for point in shown):
                 return
-            self.camera.zoom(BACK_OFF)
+            under = [self.screen_point(floor) for floor in floors]
+            if all(point is not None and point[1] > ABOVE_HAND_Y + SLIDE_ROOM_Y for point in under):
+                tx, ty, tz = self.camera.target
+                self.camera.target = (tx, ty, tz + RISE_M * self.camera.distance_m)
+            else:
+                self.camera.zoom(BACK_OFF)
             self.apply_camera()
 
     def ray_through(self, mouse_x: float, mouse_y: float) -> tuple[tuple[float, ...], tuple[float, ...]] | None:

@@ -18,6 +18,7 @@ from play.human import SeatSpec
 from play.replays import replay_writer
 from scenes.common import frame_array, render_frames
 from scenes.table.replay_viewer import ReplayViewer, replay_frames
+from scenes.table.view import BELOW_BANNER_Y, LABEL_ROOM_M
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -61,7 +62,14 @@ def test_keys_step_pause_and_jump(showbase, recorded):
         assert viewer.view.visible_pieces() == tuple(sorted(p.piece_id for p in frames[2].table.pieces))
         press("arrow_left")
         assert viewer.index == 1
+        for _ in range(8):
+            press("wheel_up")                            # zoom in close ...
         press("end")
+        # ... and the next placement shown steps back until every top shows below the turn banner.
+        view = viewer.view
+        for k, b in enumerate(view.layout.bases):
+            top = view.screen_point((b.x, b.y, view._height_of(k) / 1000.0 + LABEL_ROOM_M))
+            assert top is not None and top[1] <= BELOW_BANNER_Y
         texts = viewer.hud.texts()
         assert texts["turn"] == f"Replay: placement {len(frames)} of {len(frames)} (paused)"
         assert texts["hand"] == [] and texts["event"].startswith(("Easy bot 1 ", "Easy bot 2 "))
