@@ -163,7 +163,7 @@ class TableView:
         if seat_angle is not None:
             self.camera.face_seat(seat_angle)
         self.apply_camera()
-        self._back_off_below_banner([(b.x, b.y, top + LABEL_ROOM_M)])
+        self._keep_below_banner([(b.x, b.y, top + LABEL_ROOM_M)])
 
     def overview(self) -> None:
         """Every structure at once, seen from the current heading."""
@@ -180,14 +180,14 @@ class TableView:
         self.keep_tops_below_banner()
 
     def keep_tops_below_banner(self) -> None:
-        """Step back (never closer) until every structure's top and tape label show below the
-        HUD's turn banner: a view that follows growing towers (the replay viewer) asks after
-        each placement."""
+        """Move the view up or back (never closer) until every structure's top and tape label
+        show below the HUD's turn banner: a view that follows growing towers (the replay
+        viewer) asks after each placement."""
         if self.layout is not None:
-            self._back_off_below_banner([(b.x, b.y, self._height_of(k) / 1000.0 + LABEL_ROOM_M)
+            self._keep_below_banner([(b.x, b.y, self._height_of(k) / 1000.0 + LABEL_ROOM_M)
                                          for k, b in enumerate(self.layout.bases)])
 
-    def _back_off_below_banner(self, tops: Sequence[tuple[float, float, float]]) -> None:
+    def _keep_below_banner(self, tops: Sequence[tuple[float, float, float]]) -> None:
         """A tall tower (a pin, a dumbbell or a plank stood on its end) would reach up under the
         HUD's turn banner: move the view until every one of these points shows below it. First
         the camera rises (the picture slides down into the table left empty above the hand
