@@ -184,8 +184,13 @@ class TableView:
         show below the HUD's turn banner: a view that follows growing towers (the replay
         viewer) asks after each placement."""
         if self.layout is not None:
-            self._keep_below_banner([(b.x, b.y, self._height_of(k) / 1000.0 + LABEL_ROOM_M)
-                                         for k, b in enumerate(self.layout.bases)])
+            self._keep_below_banner(self.structure_tops())
+
+    def structure_tops(self) -> list[tuple[float, float, float]]:
+        """Over each base, the point the camera keeps below the banner: the structure's top
+        (from the shown poses) with room for its tape label (metres)."""
+        assert self.layout is not None
+        return [(b.x, b.y, self._height_of(k) / 1000.0 + LABEL_ROOM_M) for k, b in enumerate(self.layout.bases)]
 
     def _keep_below_banner(self, tops: Sequence[tuple[float, float, float]]) -> None:
         """A tall tower (a pin, a dumbbell or a plank stood on its end) would reach up under the

@@ -18,7 +18,7 @@ from play.human import SeatSpec
 from play.replays import replay_writer
 from scenes.common import frame_array, render_frames
 from scenes.table.replay_viewer import ReplayViewer, replay_frames
-from scenes.table.view import BELOW_BANNER_Y, LABEL_ROOM_M
+from scenes.table.view import BELOW_BANNER_Y
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -66,9 +66,8 @@ def test_keys_step_pause_and_jump(showbase, recorded):
             press("wheel_up")                            # zoom in close ...
         press("end")
         # ... and the next placement shown steps back until every top shows below the turn banner.
-        view = viewer.view
-        for k, b in enumerate(view.layout.bases):
-            top = view.screen_point((b.x, b.y, view._height_of(k) / 1000.0 + LABEL_ROOM_M))
+        for point in viewer.view.structure_tops():
+            top = viewer.view.screen_point(point)
             assert top is not None and top[1] <= BELOW_BANNER_Y
         texts = viewer.hud.texts()
         assert texts["turn"] == f"Replay: placement {len(frames)} of {len(frames)} (paused)"
