@@ -27,6 +27,7 @@ import pybullet as pb
 
 from physics.catalogue import extent, piece_spec
 from physics.errors import IntersectingPoseError, PieceStateError
+from physics.motion import MotionRecorder
 from physics.rest import RestTracker
 from physics.settings import (
     DEFAULT_DESCENT_M_S, DEFAULT_LIFT_M, GRAVITY, HOLD_FORCE_WEIGHTS, HOLD_TICKS_BEFORE_RELEASE,
@@ -143,8 +144,11 @@ class Placement:
     """
 
     def __init__(self, world: "World", structure: int, piece_id: str, seat: int, start_pose: Pose,
-                 check_poses: Sequence[Pose] = ()) -> None:
-        """Validate, spawn the piece at `start_pose` and hold it there (IntersectingPoseError if blocked)."""
+                 check_poses: Sequence[Pose] = (), motion: MotionRecorder | None = None) -> None:
+        """Validate, spawn the piece at `start_pose` and hold it there (IntersectingPoseError if blocked).
+
+        `motion`: a recorder that samples every tick for the view (physics/motion.py); its
+        `motion` is set when the placement is released and settled."""
         world.layout.check_structure(structure)
         piece_spec(piece_id)
         if piece_id in world.piece_ids():
@@ -177,6 +181,9 @@ class Placement:
         self.monitor = _Monitor(world)
         self.max_force = HOLD_FORCE_WEIGHTS * piece_spec(piece_id).mass_kg * GRAVITY * SCALE
         self.constraint = self._hold(start)
+        self.recorder = motion
+        if motion is not None:
+            motion.sample(world, 0, force=True)
 
     # --- holding --------------------------------------------------------------------------------
 
@@ -262,6 +269,8 @@ class Placement:
         self.world.step(1)
         self.ticks += 1
         self.monitor.tick(check_edges=self.ticks % SETTLE_CHECK_EVERY == 0)
+        if self.recorder is not None:
+            self.recorder.sample(self.world, self.ticks)
 
     # --- release and outcome --------------------------------------------------------------------
 
@@ -277,6 +286,8 @@ class Placement:
         w = self.world
         pb.removeConstraint(self.constraint, physicsClientId=w._client)
         self.released = True
+        if self.recorder is not None:
+            self.recorder.mark_release()
         held_ticks = self.ticks
         tracker = RestTracker()
         tracker.observe(w.motion_sample(w.dynamic_piece_ids()))
@@ -311,6 +322,8 @@ class Placement:
         fallen_in_order = sorted(fallen, key=order.__getitem__)
         report_fallen = () if only_active else tuple((pid, w.structure_of(pid)) for pid in fallen_in_order)
         w.remove(fallen_in_order)
+        if self.recorder is not None:
+            self.recorder.finish(w, self.ticks, self.piece_id, self.structure, tuple(fallen_in_order))
         return PlacementReport(
             piece_id=self.piece_id, structure=self.structure, caused_by=self.seat, fallen=report_fallen,
             active_fell=active_fell, only_active_fell=only_active, touching=touching, settled=settled,
@@ -344,7 +357,7 @@ def _supported(world: "World", fallen: set[str]) -> set[str]:
 
 def run_placement(world: "World", structure: int, piece_id: str, release_pose: Pose, seat: int,
                   trajectory: Sequence[Pose] | None, settle_timeout_s: float,
-                  stop_after_fall_s: float | None = None) -> PlacementReport:
+                  stop_after_fall_s: float | None = None, motion: MotionRecorder | None = None) -> PlacementReport:
     """A whole placement from recorded input (see `World.place`).
 
     The piece appears at trajectory[0], is pulled toward trajectory[1:] and then release_pose,
@@ -359,13 +372,13 @@ def run_placement(world: "World", structure: int, piece_id: str, release_pose: P
     if trajectory is not None:
         recorded = [_as_pose(p, f"trajectory pose {i}") for i, p in enumerate(trajectory)]
         start, moves = (recorded[0], recorded[1:] + [release]) if recorded else (release, [])
-        placement = Placement(world, structure, piece_id, seat, start, check_poses=[release])
+        placement = Placement(world, structure, piece_id, seat, start, check_poses=[release], motion=motion)
     else:
         placement = None
         for lift in (DEFAULT_LIFT_M, DEFAULT_LIFT_M / 2, DEFAULT_LIFT_M / 4, 0.0):
             path = default_path(release, lift) + [release] * HOLD_TICKS_BEFORE_RELEASE
             try:
-                placement = Placement(world, structure, piece_id, seat, path[0], check_poses=[release])
+                placement = Placement(world, structure, piece_id, seat, path[0], check_poses=[release], motion=motion)
                 break
             except IntersectingPoseError as error:
                 if lift == 0.0 or str(error).startswith("release pose"):

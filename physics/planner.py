@@ -32,6 +32,7 @@ from physics.bodies import BASE_HEIGHT_M
 from physics.catalogue import stable_poses
 from physics.errors import IntersectingPoseError
 from physics.layout import BASE_HALF_M
+from physics.motion import MotionRecorder
 from physics.placement import PlacementReport
 from physics.snapshot import Snapshot
 from physics.spots import (RELEASE_GAP_M, Candidate, Pose, candidates, compose_yaw, rest_height,
@@ -121,20 +122,20 @@ def perturb(world: World, piece_id: str, pose: Pose, noise_mm: float, noise_deg:
 
 def hand_place(world: World, structure: int, piece_id: str, aim: Pose, seat: int, noise_mm: float,
                noise_deg: float, rng: random.Random, settle_timeout_s: float = 10.0,
-               stop_after_fall_s: float | None = None) -> tuple[Pose, PlacementReport]:
+               stop_after_fall_s: float | None = None, motion: MotionRecorder | None = None) -> tuple[Pose, PlacementReport]:
     """A bot's hand places the piece aimed at `aim`: perturbed, lowered onto what is below it,
     held still for a moment and let go. The same call serves rollouts and the real turn.
     Returns the release pose (the recorded placement input: trajectory = [release]) and the report."""
     release = perturb(world, piece_id, aim, noise_mm, noise_deg, rng)
     try:
         return release, world.place(structure, piece_id, release, seat, trajectory=[release],
-                                    settle_timeout_s=settle_timeout_s, stop_after_fall_s=stop_after_fall_s)
+                                    settle_timeout_s=settle_timeout_s, stop_after_fall_s=stop_after_fall_s, motion=motion)
     except IntersectingPoseError:
         # The rays missed a support narrower than the vertex spacing: measure exactly.
         (x, y, _), quat = release
         release = ((x, y, world.resting_z(piece_id, x, y, quat) + RELEASE_GAP_M), quat)
         return release, world.place(structure, piece_id, release, seat, trajectory=[release],
-                                    settle_timeout_s=settle_timeout_s, stop_after_fall_s=stop_after_fall_s)
+                                    settle_timeout_s=settle_timeout_s, stop_after_fall_s=stop_after_fall_s, motion=motion)
 
 
 def usable_height_mm(world: World, structure: int) -> float:
