@@ -56,6 +56,7 @@ class MotionFrame:
 class Motion:
     piece_id: str
     structure: int
+    seat: int                               # who placed it
     frames: tuple[MotionFrame, ...]
     released_frame: int                     # the first frame after the hand let go
     contacts: tuple[ContactEvent, ...] = ()
@@ -146,7 +147,8 @@ class MotionRecorder:
     def mark_release(self) -> None:
         self.released_frame = len(self.frames)
 
-    def finish(self, world: "World", tick: int, piece_id: str, structure: int, removed: tuple[str, ...]) -> Motion:
+    def finish(self, world: "World", tick: int, piece_id: str, structure: int, seat: int,
+               removed: tuple[str, ...]) -> Motion:
         """The last frame, at the settle's last tick: the settled pose of every piece that took
         part, read from the snapshot itself (so the view ends exactly where the match goes on)."""
         final = {p.piece_id: (p.position, p.orientation) for p in world.snapshot().pieces
@@ -157,7 +159,7 @@ class MotionRecorder:
         else:
             frames.append(MotionFrame(tick, final))
         released = self.released_frame if self.released_frame >= 0 else len(frames) - 1
-        self.motion = Motion(piece_id, structure, tuple(frames), released, tuple(self.contacts), removed)
+        self.motion = Motion(piece_id, structure, seat, tuple(frames), released, tuple(self.contacts), removed)
         return self.motion
 
 

@@ -323,7 +323,7 @@ class Placement:
         report_fallen = () if only_active else tuple((pid, w.structure_of(pid)) for pid in fallen_in_order)
         w.remove(fallen_in_order)
         if self.recorder is not None:
-            self.recorder.finish(w, self.ticks, self.piece_id, self.structure, tuple(fallen_in_order))
+            self.recorder.finish(w, self.ticks, self.piece_id, self.structure, self.seat, tuple(fallen_in_order))
         return PlacementReport(
             piece_id=self.piece_id, structure=self.structure, caused_by=self.seat, fallen=report_fallen,
             active_fell=active_fell, only_active_fell=only_active, touching=touching, settled=settled,

@@ -33,6 +33,7 @@ from game.replay import Replay, ReplayWriter, tour_of
 from physics.bodies import BASE_HEIGHT_M
 from physics.catalogue import extent
 from physics.layout import TableLayout
+from physics.motion import FRAME_S, Motion
 from physics.snapshot import Snapshot
 from play.controllers import BotController
 from play.hand import FINE_LIFT_MM, FINE_TURN_DEG, LIFT_MM, TURN_DEG, ManualHand
@@ -41,10 +42,12 @@ from play.match import CityResult, Match
 from play.replays import resume as resume_match, seats_of
 from play.worker import Worker
 from scenes.table import hud_model
-from scenes.table.hud import HAND_CONTROLS, Hud, HudInput, key_help
+from scenes.table.hud import HAND_CONTROLS, MOTION_CONTROLS, Hud, HudInput, key_help
+from scenes.table.motion_player import SLOW_MOTION, MotionPlayer
+from scenes.table.sound import TableSound
 from scenes.table.view import TableView
 
-INPUT_EVENTS = ("space", "tab", "c", "t", "x", "mouse1", "wheel_up", "wheel_down", "shift-wheel_up", "shift-wheel_down",
+INPUT_EVENTS = ("space", "tab", "c", "t", "x", "enter", "l", "1", "2", "4", "mouse1", "wheel_up", "wheel_down", "shift-wheel_up", "shift-wheel_down",
                 "mouse2", "mouse2-up", "mouse3", "mouse3-up")
 BOT_PACE_S = 0.8              # the window waits this long between bot placements (watchable)
 CITY_PAUSE_S = 2.5            # ... and this long on a city's result
@@ -56,9 +59,12 @@ class DesktopGame:
     def __init__(self, base: Any, config: api.TourConfig, seats: Sequence[SeatSpec], seed: int, *,
                  threaded: bool = True, pace: bool = True, max_placements: int | None = None,
                  bind_input: bool = True, autopilot: bool = False, recorder: ReplayWriter | None = None,
-                 resume: Replay | None = None, escape_to: str = "quit") -> None:
+                 resume: Replay | None = None, escape_to: str = "quit", show_motion: bool | None = None,
+                 bot_speed: float = 1.0) -> None:
         """`resume`: a replay of this tour (see `resumed`) to rebuild first and go on from.
-        `escape_to`: what the key help says Esc does (the start menu makes it "menu")."""
+        `escape_to`: what the key help says Esc does (the start menu makes it "menu").
+        `show_motion`: play every placement as it happened (default: when paced, in real time;
+        unpaced, one motion frame per `tick`, for tests); `bot_speed`: bots' placements at 1x, 2x, 4x."""
         if len(seats) != config.num_seats:
             raise ValueError(f"{config.num_seats} seats need {config.num_seats} seat specs, got {len(seats)}")
         self.base = base
@@ -80,6 +86,12 @@ class DesktopGame:
             self.match = resume_match(resume, self.controllers, recorder)
             self.match.on_event = self._queue_event
         self.view = TableView(base)
+        self.show_motion = pace if show_motion is None else show_motion
+        self.match.record_motion = self.show_motion
+        self.bot_speed = bot_speed
+        self.sound = TableSound(base)
+        self.player = MotionPlayer(self.view, on_contacts=self.sound.contacts)
+        self._last_tick = time.monotonic()
         self.hud = Hud(base, on_option=self.choose_option, on_chip=self.select_card, on_place=self.place,
                        on_reaim=self.reaim, on_handoff=self.take_screen, on_set_aside=self.set_aside)
         self.worker = Worker(threaded)
@@ -140,11 +152,18 @@ class DesktopGame:
         return task.cont
 
     def tick(self) -> None:
+        now = time.monotonic()
+        wall_s, self._last_tick = now - self._last_tick, now
         self.worker.poll()
+        if self.player.playing:
+            # Paced: real time (sped up for bots); unpaced (tests): one simulated frame a tick.
+            self.player.advance(wall_s if self.pace else FRAME_S / self.player_speed())
+            if not self.player.playing:
+                self._wait_until = time.monotonic() + BOT_PACE_S
         self._drain_events()
         self._drag_camera()
         self._follow_pointer()
-        if not self.worker.busy and not self.finished:
+        if not self.worker.busy and not self.finished and not self.player.playing:
             self._advance()
             self.worker.poll()          # an inline job is done already: show its results now
             self._drain_events()
@@ -465,9 +484,35 @@ class DesktopGame:
         # Called on the worker thread: only record (deque appends are thread-safe).
         self.events.append((kind, data, self.match.snapshot))
 
+    def player_speed(self) -> float:
+        """A bot's placement plays at the bots' speed, a person's at real time."""
+        motion = self.player.motion
+        return self.bot_speed if motion is not None and self.controllers[motion.seat].is_bot else 1.0
+
+    def skip_motion(self) -> None:
+        """Enter: the rest of the placement on screen at once."""
+        self.player.skip()
+
+    def set_bot_speed(self, speed: float) -> None:
+        """1, 2, 4: bots' placements at that many times real time."""
+        self.bot_speed = speed
+        self.player.set_speed(self.player_speed())
+        self.event_line = f"Bots' placements at {speed:g}x"
+
+    def replay_last(self) -> None:
+        """L: the last placement again, in slow motion."""
+        if not self.player.replay_last(SLOW_MOTION):
+            self.event_line = "No placement to show again yet"
+
     def _drain_events(self) -> None:
-        while self.events:
+        while self.events and not self.player.playing:
             kind, data, snapshot = self.events.popleft()
+            if kind == "motion":
+                assert isinstance(data, Motion) and snapshot is not None
+                if self.show_motion:
+                    self.player.play(data, snapshot, 1.0)
+                    self.player.set_speed(self.player_speed())
+                continue
             if snapshot is not None:
                 self.view.show(snapshot)
             if kind == "city":
@@ -512,7 +557,8 @@ class DesktopGame:
         labels = tuple(hud_model.option_text(o, self._legal, self.names, you) for o in self.options) if not self.worker.busy else ()
         self.hud.show(HudInput(model, labels, self.selected, self.aim is not None and not self.worker.busy,
                                self._may_set_aside() and not self.worker.busy, self._extra,
-                               controls=HAND_CONTROLS if self.hand is not None else self.controls,
+                               controls=(MOTION_CONTROLS if self.player.playing else
+                                         HAND_CONTROLS if self.hand is not None else self.controls),
                                handoff=self.names[self.handoff] if self.handoff is not None else ""))
 
     # --- camera input ---------------------------------------------------------------------------
@@ -525,6 +571,10 @@ class DesktopGame:
         b.accept("c", self.recentre)
         b.accept("mouse1", self._click)
         b.accept("t", self.turn_over)
+        b.accept("enter", self.skip_motion)
+        b.accept("l", self.replay_last)
+        for key, speed in (("1", 1.0), ("2", 2.0), ("4", 4.0)):
+            b.accept(key, self.set_bot_speed, [speed])
         for key, act, sign in (("q", self.turn, 1), ("e", self.turn, -1), ("r", self.tilt, 1), ("f", self.tilt, -1)):
             b.accept(key, act, [sign * TURN_DEG])
             b.accept(f"shift-{key}", act, [sign * FINE_TURN_DEG])
@@ -582,6 +632,7 @@ class DesktopGame:
         for event in (*INPUT_EVENTS, *(f"{m}{k}" for k in "qerf" for m in ("", "shift-"))):
             self.base.ignore(event)
         self.hud.destroy()
+        self.sound.destroy()
         self.view.destroy()
 
 
@@ -630,3 +681,37 @@ def take_screenshot(base: Any, seats: Sequence[SeatSpec], seed: int, placements:
     render_frames(base, 3)
     save_frame(base, str(out))
     return game
+
+
+def take_collapse_screenshot(base: Any, seats: Sequence[SeatSpec], seed: int, out: Any,
+                             cities: Sequence[str] = ("philadelphia",), max_placements: int = 60) -> int:
+    """Play bots' placements inline with their motion shown until one knocks down a structure
+    piece; save the frame in which the falling pieces are farthest from where they stood and
+    where they land. Returns the number of the placement shown (0 if none collapsed)."""
+    from scenes.common import render_frames, save_frame
+    from scenes.table.motion_player import liveliest_frame
+
+    config = api.TourConfig(len(seats), tuple(cities))
+    game = DesktopGame(base, config, seats, seed, threaded=False, pace=False, bind_input=False, autopilot=True,
+                       show_motion=True, max_placements=max_placements)
+    try:
+        for _ in range(200_000):
+            if game.finished:
+                return 0
+            game.tick()
+            motion = game.player.motion
+            if motion is not None and any(p != motion.piece_id for p in motion.removed):
+                before = game.view.snapshot
+                assert before is not None
+                target = liveliest_frame(motion, game.player.playing_from())
+                while game.player.shown_frame() < target:
+                    game.player.step_frame()
+                structure = motion.structure
+                game.view.focus(structure, max(60.0, max((p.position[2] for p in before.pieces if p.structure == structure), default=0.0) * 1000 + 60))
+                game._refresh_hud()
+                render_frames(base, 3)
+                save_frame(base, str(out))
+                return game.placements + 1
+        return 0
+    finally:
+        game.destroy()

@@ -22,6 +22,7 @@ from game.outcomes import FallenPiece, PlacementOutcome
 from game.replay import ReplayWriter
 from game.state import Exhibition
 from physics.layout import TableLayout
+from physics.motion import MotionRecorder
 from physics.planner import hand_place
 from physics.snapshot import Snapshot
 from physics.world import BASE_PREFIX, World
@@ -94,6 +95,9 @@ class Match:
         self._placements_in_city = 0
         self.on_event = on_event or (lambda kind, data: None)
         self.recorder = recorder
+        # A window that shows placements as they happen asks for their motion ("motion" events,
+        # before "place"); headless runs leave it off and pay nothing for it.
+        self.record_motion = False
 
     # --- driving -------------------------------------------------------------------------------
 
@@ -177,19 +181,23 @@ class Match:
         attempt = max(self._drops.get((seat, o.piece), 0) for o in options)
         place, intent = controller.placement(self.snapshot, options, ex.city, pieces_on, attempt)
         drops = self._drops.get((seat, place.piece), 0)
+        motion = MotionRecorder() if self.record_motion else None
         with World.from_snapshot(self.snapshot) as world:
             if isinstance(intent, BotIntent):
                 assert isinstance(controller, BotController)
                 release, report = hand_place(world, place.structure, place.piece, intent.aim, seat,
-                                             intent.noise_mm, intent.noise_deg, controller.rng)
+                                             intent.noise_mm, intent.noise_deg, controller.rng, motion=motion)
                 trajectory: tuple = (release,)
                 elapsed = controller.placement_time(place.piece, drops)
             else:
                 assert isinstance(intent, HandIntent)
                 trajectory = intent.trajectory
-                report = world.place(place.structure, place.piece, trajectory[-1], seat, trajectory=list(trajectory))
+                report = world.place(place.structure, place.piece, trajectory[-1], seat, trajectory=list(trajectory),
+                                     motion=motion)
                 elapsed = intent.elapsed_s
             self.snapshot = world.snapshot()
+        if motion is not None and motion.motion is not None:
+            self.on_event("motion", motion.motion)
         fallen = tuple(FallenPiece(pid, k) for pid, k in report.fallen)
         only_active = report.only_active_fell
         if only_active:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import sys
+from pathlib import Path
 from typing import Any, Sequence
 
 import numpy as np
@@ -30,6 +31,19 @@ def has_display() -> bool:
     return True
 
 
+def audio_library() -> str:
+    """Panda3D's audio library for this machine: OpenAL where a sound device can exist, else
+    the null manager (OpenAL would print a dozen ALSA errors before giving up)."""
+    if os.environ.get("JUNKART_MUTE"):
+        return "null"
+    if sys.platform.startswith("linux"):
+        pulse = os.environ.get("PULSE_SERVER") or (
+            os.environ.get("XDG_RUNTIME_DIR") and Path(os.environ["XDG_RUNTIME_DIR"], "pulse", "native").exists())
+        alsa = Path("/dev/snd").is_dir() and any(p.name.startswith("pcm") for p in Path("/dev/snd").iterdir())
+        return "p3openal_audio" if pulse or alsa else "null"
+    return "p3openal_audio"
+
+
 def open_showbase(title: str, size: tuple[int, int] = (1280, 720), offscreen: bool = False) -> Any:
     """One ShowBase per process: an onscreen window, or an offscreen buffer for screenshots.
 
@@ -37,7 +51,8 @@ def open_showbase(title: str, size: tuple[int, int] = (1280, 720), offscreen: bo
     to a headless mode)."""
     from direct.showbase.ShowBase import ShowBase
 
-    prc = f"win-size {size[0]} {size[1]}\nwindow-title {title}\naudio-library-name null\nframebuffer-multisample 1\nmultisamples 4\n"
+    audio = "null" if offscreen else audio_library()
+    prc = f"win-size {size[0]} {size[1]}\nwindow-title {title}\naudio-library-name {audio}\nframebuffer-multisample 1\nmultisamples 4\n"
     if offscreen:
         prc += OFFSCREEN_PRC
     loadPrcFileData("junkart-window", prc)

@@ -10,7 +10,7 @@ node and `destroy()` removes it, so scenes can share one ShowBase. Lighting is f
 from __future__ import annotations
 
 import math
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 import numpy as np
 from panda3d.core import (AmbientLight, AntialiasAttrib, CardMaker, DirectionalLight, LineSegs, Material, NodePath,
@@ -74,6 +74,15 @@ class TableView:
             if piece_id not in present:
                 node.hide()
         self.snapshot = snapshot
+
+    def pose_pieces(self, poses: Mapping[str, tuple[Sequence[float], Sequence[float]]]) -> None:
+        """Move these pieces (metres, xyzw) and leave the others where they are: one frame of a
+        motion (physics/motion.py) carries only what moved."""
+        for piece_id, (position, orientation) in poses.items():
+            node = self.pieces.get(piece_id) or self._make_piece(piece_id)
+            node.set_pos(*position)
+            node.set_quat(panda_quat(orientation))
+            node.show()
 
     def visible_pieces(self) -> tuple[str, ...]:
         return tuple(sorted(pid for pid, node in self.pieces.items() if not node.is_hidden()))
