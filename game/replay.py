@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any, Iterator
@@ -25,6 +26,7 @@ from game.tour import TourConfig, new_tour
 
 REPLAY_FORMAT = "junkart-replay"
 REPLAY_VERSION = 1
+HAND_KEY_MAX_TICKS = 480 * 600   # physics.hand_path.MAX_KEY_TICKS (game/ does not import physics)
 
 
 class ReplayFormatError(ValueError):
@@ -37,6 +39,7 @@ class ReplayEntry:
     trajectory: tuple = ()
     digest: str = ""
     keyframe: dict[str, Any] | None = None
+    hand: tuple = ()            # a live hand's path: (ticks, (position, quaternion)) keys
 
 
 @dataclass(frozen=True)
@@ -67,10 +70,13 @@ class ReplayWriter:
         self._file.write(json.dumps(data, separators=(",", ":"), sort_keys=True) + "\n")
         self._file.flush()
 
-    def action(self, action: Action, trajectory: tuple = (), digest: str = "") -> None:
+    def action(self, action: Action, trajectory: tuple = (), digest: str = "", hand: tuple = ()) -> None:
         entry: dict[str, Any] = {"action": action.to_text()}
         if trajectory:
             entry["trajectory"] = [[list(pos), list(quat)] for pos, quat in trajectory]
+        if hand:
+            entry["hand"] = [[ticks, list(pos), list(quat)] for ticks, (pos, quat) in hand]
+        if trajectory or hand:
             entry["digest"] = digest
         self._write(entry)
 
@@ -148,7 +154,31 @@ def _entry(data: dict[str, Any], number: int, path: Path) -> ReplayEntry:
         raise ReplayFormatError(f"{path}:{number}: bad trajectory") from None
     if any(len(pos) != 3 or len(quat) != 4 for pos, quat in poses):
         raise ReplayFormatError(f"{path}:{number}: bad trajectory")
-    return ReplayEntry(action=action, trajectory=poses, digest=str(data.get("digest", "")))
+    return ReplayEntry(action=action, trajectory=poses, digest=str(data.get("digest", "")),
+                       hand=_hand(data.get("hand", []), number, path))
+
+
+def _hand(keys: Any, number: int, path: Path) -> tuple:
+    """A live hand's path: [[ticks, [x, y, z], [qx, qy, qz, qw]], ...], the first with 0 ticks."""
+    bad = ReplayFormatError(f"{path}:{number}: bad hand path")
+    if not isinstance(keys, list):
+        raise bad
+    out = []
+    for i, key in enumerate(keys):
+        if not (isinstance(key, list) and len(key) == 3 and isinstance(key[0], int) and not isinstance(key[0], bool)
+                and isinstance(key[1], list) and len(key[1]) == 3 and isinstance(key[2], list) and len(key[2]) == 4):
+            raise bad
+        ticks = key[0]
+        if (i == 0) != (ticks == 0) or not 0 <= ticks <= HAND_KEY_MAX_TICKS:
+            raise bad
+        try:
+            values = [float(v) for v in key[1] + key[2]]
+        except (TypeError, ValueError, OverflowError):
+            raise bad from None
+        if not all(math.isfinite(v) for v in values) or any(isinstance(v, bool) for v in key[1] + key[2]):
+            raise bad
+        out.append((ticks, (tuple(values[:3]), tuple(values[3:]))))
+    return tuple(out)
 
 
 def tour_of(replay: Replay) -> tuple[TourConfig, int]:

@@ -280,6 +280,16 @@ class Placement:
         `stop_after_fall_s`: a planner's rollout that only needs the verdict stops this long
         after the first piece touches the table (what is still in the air then counts as
         fallen), instead of waiting for the wreck to come to rest; the report is unsettled."""
+        self.let_go(settle_timeout_s, stop_after_fall_s)
+        while not self.settle_ticks(1 << 30):
+            pass
+        return self.outcome()
+
+    # The incremental form of `release`, for a window that shows the settle as it happens:
+    # let_go, then settle_ticks(n) every frame until it says done, then outcome. The ticks are
+    # the same in the same order, so the outcome is the same bits as `release`'s.
+
+    def let_go(self, settle_timeout_s: float = SETTLE_TIMEOUT_S, stop_after_fall_s: float | None = None) -> None:
         _check_timeout(settle_timeout_s)
         if self.released:
             raise PieceStateError(f"{self.piece_id!r} was already released")
@@ -288,23 +298,42 @@ class Placement:
         self.released = True
         if self.recorder is not None:
             self.recorder.mark_release()
-        held_ticks = self.ticks
-        tracker = RestTracker()
-        tracker.observe(w.motion_sample(w.dynamic_piece_ids()))
-        settled = False
-        limit = held_ticks + int(round(settle_timeout_s / TIME_STEP))
-        verdict_ticks = None if stop_after_fall_s is None else int(round(stop_after_fall_s / TIME_STEP))
-        while self.ticks < limit:
+        self._tracker = RestTracker()
+        self._tracker.observe(w.motion_sample(w.dynamic_piece_ids()))
+        self._settled: bool | None = None
+        self._limit = self.ticks + int(round(settle_timeout_s / TIME_STEP))
+        self._verdict_ticks = None if stop_after_fall_s is None else int(round(stop_after_fall_s / TIME_STEP))
+
+    def settle_ticks(self, ticks: int) -> bool:
+        """Run up to `ticks` more ticks of the settle; True once it is over (at rest or timed out)."""
+        if not self.released:
+            raise PieceStateError(f"{self.piece_id!r} is still in hand")
+        if self._settled is not None:
+            return True
+        w = self.world
+        for _ in range(ticks):
+            if self.ticks >= self._limit:
+                self._settled = False
+                return True
             self._tick()
-            if verdict_ticks is not None and self.monitor.any_fallen:
-                limit = min(limit, self.ticks + verdict_ticks)
-                verdict_ticks = None   # the deadline is set once, at the first fall
+            if self._verdict_ticks is not None and self.monitor.any_fallen:
+                self._limit = min(self._limit, self.ticks + self._verdict_ticks)
+                self._verdict_ticks = None   # the deadline is set once, at the first fall
             if self.ticks % SETTLE_CHECK_EVERY == 0:
                 moving = [p for p in w.dynamic_piece_ids() if p not in self.monitor.fallen]
-                if tracker.observe(w.motion_sample(moving)):
-                    settled = True
-                    break
-        return self._outcome(settled)
+                if self._tracker.observe(w.motion_sample(moving)):
+                    self._settled = True
+                    return True
+        if self.ticks >= self._limit:
+            self._settled = False
+            return True
+        return False
+
+    def outcome(self) -> PlacementReport:
+        """The report once `settle_ticks` said done (fallen pieces leave the world)."""
+        if self._settled is None:
+            raise PieceStateError(f"{self.piece_id!r} has not come to rest yet")
+        return self._outcome(self._settled)
 
     def _outcome(self, settled: bool) -> PlacementReport:
         w = self.world

@@ -116,6 +116,7 @@ class HandIntent:
     trajectory: tuple[Pose, ...]
     elapsed_s: float
     retry_if_dropped: bool = True
+    hand: tuple = ()            # a live hand's path (physics/hand_path.py) instead of a trajectory
 
 
 class Controller(Protocol):

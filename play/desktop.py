@@ -36,7 +36,9 @@ from physics.layout import TableLayout
 from physics.motion import FRAME_S, Motion
 from physics.snapshot import Snapshot
 from play.controllers import BotController
+from physics.errors import IntersectingPoseError
 from play.hand import FINE_LIFT_MM, FINE_TURN_DEG, LIFT_MM, TURN_DEG, ManualHand
+from play.live_hand import LiveHand
 from play.human import HUMAN, Aim, HumanSeat, SeatSpec
 from play.match import CityResult, Match
 from play.replays import resume as resume_match, seats_of
@@ -51,6 +53,8 @@ INPUT_EVENTS = ("space", "tab", "c", "t", "x", "enter", "l", "1", "2", "4", "mou
                 "mouse2", "mouse2-up", "mouse3", "mouse3-up")
 BOT_PACE_S = 0.8              # the window waits this long between bot placements (watchable)
 CITY_PAUSE_S = 2.5            # ... and this long on a city's result
+LIVE_MISMATCH = "The match's physics settled your piece differently; showing the match's table"
+LIVE_START_LIFTS_M = (0.03, 0.06, 0.12)   # a piece taken in hand appears this far above its landing
 
 
 class DesktopGame:
@@ -89,6 +93,10 @@ class DesktopGame:
         self.show_motion = pace if show_motion is None else show_motion
         self.match.record_motion = self.show_motion
         self.bot_speed = bot_speed
+        self.live: LiveHand | None = None    # your piece in hand as the physics body (live motion)
+        self._live_taken = 0.0               # when you took it (timing cities: take to rest)
+        self._live_digest: str | None = None  # the table your live placement came to rest as
+        self.last_live_digest: str | None = None
         self.sound = TableSound(base)
         self.player = MotionPlayer(self.view, on_contacts=self.sound.contacts)
         self._last_tick = time.monotonic()
@@ -163,7 +171,9 @@ class DesktopGame:
         self._drain_events()
         self._drag_camera()
         self._follow_pointer()
-        if not self.worker.busy and not self.finished and not self.player.playing:
+        if self.live is not None:
+            self._step_live(wall_s if self.pace else None)
+        if not self.worker.busy and not self.finished and not self.player.playing and not self._live_settling:
             self._advance()
             self.worker.poll()          # an inline job is done already: show its results now
             self._drain_events()
@@ -299,6 +309,11 @@ class DesktopGame:
                             self.view.layout.seat_angles[aim.place.seat] if self.view.layout.seat_angles else None)
 
     def _show_aim(self) -> None:
+        if self.live is not None and self.hand is not None:
+            # The piece itself is in your hand; the ghost shows where it would come to rest.
+            (position, quat) = self.hand.landing()
+            self.view.show_ghost(self.hand.piece, position, quat)
+            return
         if self.aim is not None:
             pose = self.hand.held() if self.hand is not None else self.aim.poses[self.aim_index]
             landing_z = self.hand.landing()[0][2] if self.hand is not None else None
@@ -318,12 +333,70 @@ class DesktopGame:
             self._show_aim()
 
     def _take(self) -> bool:
-        if self.aim is None or self.worker.busy or self.handoff is not None:
+        if self.aim is None or self.worker.busy or self.handoff is not None or self._live_settling:
             return False
         if self.hand is None:
             places = [self._forced_place] if self._forced_place is not None else self._placements_due()
             self.hand = ManualHand(self.match.table(), places, self.aim.poses[self.aim_index], self.aim.place)
+            if self.show_motion:
+                self._take_live()
         return True
+
+    def _take_live(self) -> None:
+        """The piece appears in your hand a little above where it would rest and is the physics
+        body from then on (play/live_hand.py)."""
+        assert self.hand is not None
+        self._close_live()
+        (x, y, z), quat = self.hand.held()
+        for lift in LIVE_START_LIFTS_M:
+            try:
+                self.live = LiveHand(self.match.table(), self.hand.place, ((x, y, z + lift), quat))
+                break
+            except IntersectingPoseError:
+                continue
+        self._live_taken = time.monotonic()
+
+    @property
+    def _live_settling(self) -> bool:
+        return self.live is not None and not self.live.held
+
+    def _step_live(self, wall_s: float | None) -> None:
+        live = self.live
+        assert live is not None
+        if live.held:
+            assert self.hand is not None
+            if self.hand.place.structure != live.place.structure:
+                self._take_live()            # Pisa: you moved it over the other base
+                return
+            live.hold(self.hand.held(), wall_s)
+        elif live.settle(wall_s):
+            self._live_rested()
+        poses, contacts = live.news()
+        self.view.pose_pieces(poses)
+        if contacts:
+            self.sound.contacts(contacts)
+
+    def _live_rested(self) -> None:
+        """Your piece and what it moved are at rest: the match places it through the same ticks."""
+        live = self.live
+        assert live is not None and live.report is not None
+        place, keys = live.place, tuple(live.keys)
+        elapsed = round(time.monotonic() - self._live_taken, 3) if self.pace else 0.0
+        human = self.controllers[place.seat]
+        hand_s = human.assist.time_model.placement_time(shape_of(place.piece), 0, human.assist.rng)
+        elapsed = max(elapsed, hand_s)
+        after = live.snapshot()
+        self._live_digest = after.digest()
+        if live.recorder.motion is not None:
+            self.player.remember(live.recorder.motion, live.start_table, after)     # for L
+        self._close_live()
+        self._hand_over(place, lambda snapshot: human.release_live(place, keys, elapsed),
+                        f"{hud_model.piece_words(place.piece)} at rest")
+
+    def _close_live(self) -> None:
+        if self.live is not None:
+            self.live.close()
+            self.live = None
 
     def _placements_due(self) -> list[Place]:
         assert self.aim is not None
@@ -369,6 +442,10 @@ class DesktopGame:
             self._show_aim()
 
     def _let_go(self) -> None:
+        if self.live is not None and self.live.held:
+            self._close_live()                # back to the assist: the piece leaves your hand
+            if self.match.snapshot is not None:
+                self.view.show(self.match.snapshot)
         if self.hand is not None:
             self.hand.close()
             self.hand = None
@@ -400,7 +477,14 @@ class DesktopGame:
         self.selected = None
 
     def place(self) -> None:
-        if self.worker.busy or self.aim is None:
+        if self.worker.busy or self.aim is None or self._live_settling:
+            return
+        if self.live is not None and self.hand is not None:
+            self.live.let_go()                 # watch it settle; the match takes it at rest
+            self.hand.close()
+            self.hand = None
+            self.view.hide_ghost()
+            self.turn_line = f"Letting go of {hud_model.piece_words(self.live.place.piece)}..."
             return
         aim, pose = self.aim, self.aim.poses[self.aim_index]
         place, by_hand = aim.place, self.hand is not None
@@ -509,7 +593,13 @@ class DesktopGame:
             kind, data, snapshot = self.events.popleft()
             if kind == "motion":
                 assert isinstance(data, Motion) and snapshot is not None
-                if self.show_motion:
+                if self._live_digest is not None:
+                    # Your live placement: already watched. The match's ticks must have come to
+                    # the same table; if this build's physics disagreed, the match's table wins.
+                    if snapshot.digest() != self._live_digest:
+                        self.event_line = LIVE_MISMATCH
+                    self.last_live_digest, self._live_digest = self._live_digest, None
+                elif self.show_motion:
                     self.player.play(data, snapshot, 1.0)
                     self.player.set_speed(self.player_speed())
                 continue
@@ -629,6 +719,7 @@ class DesktopGame:
         self.base.taskMgr.remove(self._task)
         self.close_replay()
         self._let_go()
+        self._close_live()
         for event in (*INPUT_EVENTS, *(f"{m}{k}" for k in "qerf" for m in ("", "shift-"))):
             self.base.ignore(event)
         self.hud.destroy()

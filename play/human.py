@@ -125,6 +125,10 @@ class HumanSeat:
                                         noise_mm, noise_deg, self.assist.rng)
         self.placement_answer = (place, HandIntent((release,), elapsed_s))
 
+    def release_live(self, place: Place, hand: tuple, elapsed_s: float) -> None:
+        """Queue a placement made live (play/live_hand.py): the match repeats its hand path."""
+        self.placement_answer = (place, HandIntent((), elapsed_s, hand=hand))
+
     def set_aside(self, snapshot: Snapshot, place: Place, elapsed_s: float) -> None:
         """Queue setting a piece you dropped aside rather than placing it again (the rulebook
         says you *may* pick it up again): it is put down on the table beside your base, and the

@@ -21,6 +21,7 @@ from game.actions import Action, Place
 from game.outcomes import FallenPiece, PlacementOutcome
 from game.replay import ReplayWriter
 from game.state import Exhibition
+from physics.hand_path import placement_input
 from physics.layout import TableLayout
 from physics.motion import MotionRecorder
 from physics.planner import hand_place
@@ -40,6 +41,7 @@ class PlacementRecord:
     action: Place                       # with its outcome
     trajectory: tuple                   # held-piece targets (the last is the release pose)
     snapshot_digest: str                # the world after the placement settled
+    hand: tuple = ()                    # or a live hand's path (physics/hand_path.py)
 
 
 @dataclass(frozen=True)
@@ -149,7 +151,7 @@ class Match:
         if self.recorder is not None:
             record = self.log.placements[-1] if self.log.placements else None
             if record is not None and record.action is action:
-                self.recorder.action(action, record.trajectory, record.snapshot_digest)
+                self.recorder.action(action, record.trajectory, record.snapshot_digest, hand=record.hand)
                 assert self.snapshot is not None
                 self.recorder.keyframe(self.snapshot.to_dict())
             else:
@@ -192,8 +194,12 @@ class Match:
             else:
                 assert isinstance(intent, HandIntent)
                 trajectory = intent.trajectory
-                report = world.place(place.structure, place.piece, trajectory[-1], seat, trajectory=list(trajectory),
-                                     motion=motion)
+                if intent.hand:
+                    release, path = placement_input(intent.hand)
+                    report = world.place(place.structure, place.piece, release, seat, trajectory=list(path), motion=motion)
+                else:
+                    report = world.place(place.structure, place.piece, trajectory[-1], seat, trajectory=list(trajectory),
+                                         motion=motion)
                 elapsed = intent.elapsed_s
             self.snapshot = world.snapshot()
         if motion is not None and motion.motion is not None:
@@ -215,7 +221,8 @@ class Match:
             elapsed_s=elapsed,
         )
         done = place.with_outcome(outcome)
-        self.log.placements.append(PlacementRecord(done, trajectory, self.snapshot.digest()))
+        hand = intent.hand if isinstance(intent, HandIntent) else ()
+        self.log.placements.append(PlacementRecord(done, trajectory, self.snapshot.digest(), hand))
         self._placements_in_city += 1
         self.on_event("place", done)
         return done

@@ -74,10 +74,10 @@ class ReplaySeat:
                   pieces_on: dict[int, tuple[str, ...]], attempt: int = 0) -> tuple[Place, HandIntent]:
         entry = self.script.current()
         place = entry.action
-        if not isinstance(place, Place) or place.outcome is None or not entry.trajectory:
+        if not isinstance(place, Place) or place.outcome is None or not (entry.trajectory or entry.hand):
             raise _Mismatch(f"the file has {_text(place)} where the game needs a placement with its path")
         return place.prototype(), HandIntent(entry.trajectory, place.outcome.elapsed_s,
-                                             retry_if_dropped=not place.set_aside)
+                                             retry_if_dropped=not place.set_aside, hand=entry.hand)
 
 
 class _Mismatch(Exception):

@@ -72,6 +72,10 @@ class MotionPlayer:
         self.frames_shown = 0
         self._show_through(0)
 
+    def remember(self, motion: Motion, before: Snapshot, after: Snapshot) -> None:
+        """A motion watched live elsewhere (your own hand) becomes the one L shows again."""
+        self.last = _Playing(motion, before, after, 1.0)
+
     def replay_last(self, speed: float = SLOW_MOTION) -> bool:
         """L: the last placement again from its start table (slow motion); False if there is none."""
         if self.last is None or self.last.before is None or self._now is not None:
