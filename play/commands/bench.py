@@ -5,7 +5,7 @@ import argparse
 import importlib
 import json
 
-BENCHMARKS = ("physics", "bots", "planner", "survival", "popart")
+BENCHMARKS = ("physics", "bots", "planner", "survival", "popart", "live")
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
