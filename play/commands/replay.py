@@ -77,8 +77,10 @@ def run_watch(args: argparse.Namespace) -> int:
         return 0
     if not has_display():
         raise UsageError("no display to watch the replay in; --screenshot PNG renders one placement offscreen")
+    from play.replay_motion import recorded_motion
+
     base = open_showbase("Junk Art 3D replay")
-    ReplayViewer(base, frames, names)
+    ReplayViewer(base, frames, names, motion_for=recorded_motion)
     base.accept("escape", base.userExit)
     base.run()
     return 0

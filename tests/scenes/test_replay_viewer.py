@@ -111,3 +111,39 @@ def test_watch_renders_a_placement_to_png_and_needs_a_display_otherwise(recorded
     window = subprocess.run([sys.executable, "-m", "play.cli", "replay", "watch", str(recorded)], cwd=REPO, env=env,
                             capture_output=True, text=True, timeout=300)
     assert window.returncode == 2 and window.stderr.startswith("junkart: error: no display to watch")
+
+
+def test_watching_replays_each_placements_motion_or_says_it_shows_keyframes(showbase, recorded):
+    from dataclasses import replace
+
+    from play.replay_motion import recorded_motion
+    from scenes.table.replay_viewer import KEYFRAMES_NOTICE
+
+    replay = read_replay(recorded)
+    frames = replay_frames(replay)[:3]
+    viewer = ReplayViewer(showbase, frames, seat_names(replay), step_s=0.0, bind_input=False,
+                          motion_for=recorded_motion)
+    try:
+        assert viewer.player.playing and viewer.motions_shown == 1     # the first placement moves
+        ticks = 0
+        while viewer.index < len(frames) - 1 or viewer.player.playing:
+            viewer.tick(1 / 60)
+            ticks += 1
+            assert ticks < 5000
+        assert viewer.motions_shown == len(frames) and not viewer.notice
+        assert ticks > 3 * 10                                           # frames, not jumps
+        last = frames[-1].table
+        for piece in last.pieces:                                       # it ends on the file's table
+            assert tuple(viewer.view.pieces[piece.piece_id].get_pos()) == pytest.approx(piece.position, abs=1e-6)
+        assert viewer.view.visible_pieces() == tuple(sorted(p.piece_id for p in last.pieces))
+    finally:
+        viewer.destroy()
+    # A file whose recorded digest this build's physics does not reach: keyframes, said once.
+    tampered = [replace(f, entry=replace(f.entry, digest="0" * 64)) for f in frames]
+    viewer = ReplayViewer(showbase, tampered, seat_names(replay), step_s=0.0, bind_input=False,
+                          motion_for=recorded_motion)
+    try:
+        assert not viewer.player.playing and viewer.notice == KEYFRAMES_NOTICE
+        assert viewer.hud_input().model.event == KEYFRAMES_NOTICE
+    finally:
+        viewer.destroy()

@@ -1,0 +1,39 @@
+"""The motion of a recorded placement, re-simulated from the file's input for `replay watch`.
+
+A replay keeps each placement's input (the bot's release, or a person's hand path) and the
+digest of the table it settled to. Re-running that input on the table before it, with the
+motion recorded, gives what the window showed when it was played, frame by frame. If this
+build's physics comes to another table than the file's (another machine's floating point, an
+older build, a table the rules had reconciled), there is no motion to show: the viewer falls
+back to the file's keyframes and says so once.
+"""
+from __future__ import annotations
+
+from game.actions import Place
+from game.replay import ReplayEntry
+from physics.hand_path import placement_input
+from physics.motion import Motion, MotionRecorder
+from physics.snapshot import Snapshot
+from physics.world import World
+
+
+def recorded_motion(entry: ReplayEntry, before: Snapshot) -> Motion | None:
+    """The motion of `entry`'s placement from `before`, or None where it does not reach the
+    file's table (or the entry has no input to re-simulate)."""
+    place = entry.action
+    if not isinstance(place, Place) or not (entry.trajectory or entry.hand):
+        return None
+    if entry.hand:
+        release, trajectory = placement_input(entry.hand)
+    else:
+        release, trajectory = entry.trajectory[-1], tuple(entry.trajectory)
+    recorder = MotionRecorder()
+    try:
+        with World.from_snapshot(before) as world:
+            world.place(place.structure, place.piece, release, place.seat, trajectory=list(trajectory), motion=recorder)
+            settled = world.snapshot()
+    except ValueError:        # the physics' own errors are ValueErrors: a pose it refuses
+        return None
+    if entry.digest and settled.digest() != entry.digest:
+        return None
+    return recorder.motion
