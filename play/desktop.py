@@ -64,11 +64,12 @@ class DesktopGame:
                  threaded: bool = True, pace: bool = True, max_placements: int | None = None,
                  bind_input: bool = True, autopilot: bool = False, recorder: ReplayWriter | None = None,
                  resume: Replay | None = None, escape_to: str = "quit", show_motion: bool | None = None,
-                 bot_speed: float = 1.0) -> None:
+                 bot_speed: float = 1.0, volume: float = 0.8, muted: bool = False) -> None:
         """`resume`: a replay of this tour (see `resumed`) to rebuild first and go on from.
         `escape_to`: what the key help says Esc does (the start menu makes it "menu").
         `show_motion`: play every placement as it happened (default: when paced, in real time;
-        unpaced, one motion frame per `tick`, for tests); `bot_speed`: bots' placements at 1x, 2x, 4x."""
+        unpaced, one motion frame per `tick`, for tests); `bot_speed`: bots' placements at 1x, 2x, 4x;
+        `volume` (0..1) and `muted`: the table's sounds."""
         if len(seats) != config.num_seats:
             raise ValueError(f"{config.num_seats} seats need {config.num_seats} seat specs, got {len(seats)}")
         self.base = base
@@ -97,7 +98,7 @@ class DesktopGame:
         self._live_taken = 0.0               # when you took it (timing cities: take to rest)
         self._live_digest: str | None = None  # the table your live placement came to rest as
         self.last_live_digest: str | None = None
-        self.sound = TableSound(base)
+        self.sound = TableSound(base, volume=volume, muted=muted)
         self.player = MotionPlayer(self.view, on_contacts=self.sound.contacts)
         self._last_tick = time.monotonic()
         self.hud = Hud(base, on_option=self.choose_option, on_chip=self.select_card, on_place=self.place,
