@@ -98,6 +98,7 @@ class DesktopGame:
         self._live_taken = 0.0               # when you took it (timing cities: take to rest)
         self._live_digest: str | None = None  # the table your live placement came to rest as
         self.last_live_digest: str | None = None
+        self._state_shown: api.State | None = None   # the rules' state a playing motion began in
         self.sound = TableSound(base, volume=volume, muted=muted)
         self.player = MotionPlayer(self.view, on_contacts=self.sound.contacts)
         self._last_tick = time.monotonic()
@@ -566,7 +567,11 @@ class DesktopGame:
     # --- events from the match -----------------------------------------------------------------
 
     def _queue_event(self, kind: str, data: object) -> None:
-        # Called on the worker thread: only record (deque appends are thread-safe).
+        # Called on the worker thread: only record (deque appends are thread-safe). A motion
+        # comes before the rules apply its placement: the HUD shows that state while it plays,
+        # so nobody reads "OUT" before the tower has come down.
+        if kind == "motion":
+            data = (data, self.match.state)
         self.events.append((kind, data, self.match.snapshot))
 
     def player_speed(self) -> float:
@@ -593,7 +598,8 @@ class DesktopGame:
         while self.events and not self.player.playing:
             kind, data, snapshot = self.events.popleft()
             if kind == "motion":
-                assert isinstance(data, Motion) and snapshot is not None
+                assert isinstance(data, tuple) and snapshot is not None
+                data, self._state_shown = data
                 if self._live_digest is not None:
                     # Your live placement: already watched. The match's ticks must have come to
                     # the same table; if this build's physics disagreed, the match's table wins.
@@ -640,7 +646,9 @@ class DesktopGame:
             self._extra += (f"Replay saved: {self.recorder.path.name}",)
 
     def _refresh_hud(self) -> None:
-        state = self.match.state   # frozen: consistent even while a job runs (perhaps one step old)
+        # Frozen: consistent even while a job runs (perhaps one step old); while a placement
+        # plays, the state it was made in.
+        state = self._state_shown if self.player.playing and self._state_shown is not None else self.match.state
         you = self.viewer if self.viewer is not None else 0
         model = hud_model.build(state, self.names, you, self.turn_line, self.event_line)
         if self.viewer is None or self.handoff is not None:
