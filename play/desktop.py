@@ -33,7 +33,7 @@ from game.replay import Replay, ReplayWriter, tour_of
 from physics.bodies import BASE_HEIGHT_M
 from physics.catalogue import extent
 from physics.layout import TableLayout
-from physics.motion import FRAME_S, Motion
+from physics.motion import FRAME_S
 from physics.snapshot import Snapshot
 from play.controllers import BotController
 from physics.errors import IntersectingPoseError
@@ -48,9 +48,10 @@ from scenes.table.hud import HAND_CONTROLS, MOTION_CONTROLS, Hud, HudInput, key_
 from scenes.table.motion_player import SLOW_MOTION, MotionPlayer
 from scenes.table.sound import TableSound
 from scenes.table.view import TableView
+from play.desktop_camera import CameraControl
 
-INPUT_EVENTS = ("space", "tab", "c", "t", "x", "enter", "l", "1", "2", "4", "mouse1", "wheel_up", "wheel_down", "shift-wheel_up", "shift-wheel_down",
-                "mouse2", "mouse2-up", "mouse3", "mouse3-up")
+INPUT_EVENTS = ("space", "tab", "c", "t", "x", "enter", "l", "1", "2", "4", "mouse1", "wheel_up", "wheel_down",
+                "shift-wheel_up", "shift-wheel_down")
 BOT_PACE_S = 0.8              # the window waits this long between bot placements (watchable)
 CITY_PAUSE_S = 2.5            # ... and this long on a city's result
 LIVE_MISMATCH = "The match's physics settled your piece differently; showing the match's table"
@@ -132,7 +133,7 @@ class DesktopGame:
         self._wait_until = 0.0
         self._extra: tuple[str, ...] = ()
         self.finished = False
-        self._drag: tuple[str, float, float] | None = None
+        self.camera = CameraControl(base, self.view)
         self._focused = False                # the camera frames your structure (for your placement)
         if resume is not None:
             self._show_resumed()
@@ -171,7 +172,7 @@ class DesktopGame:
             if not self.player.playing:
                 self._wait_until = time.monotonic() + BOT_PACE_S
         self._drain_events()
-        self._drag_camera()
+        self.camera.drag()
         self._follow_pointer()
         if self.live is not None:
             self._step_live(wall_s if self.pace else None)
@@ -422,7 +423,7 @@ class DesktopGame:
         watcher = getattr(self.base, "mouseWatcherNode", None)
         if watcher is not None and watcher.has_mouse():
             self.pointer = (watcher.get_mouse_x(), watcher.get_mouse_y())
-        if self.hand is not None and self.pointer != self._pointed and self._drag is None:
+        if self.hand is not None and self.pointer != self._pointed and not self.camera.dragging:
             self._point()
 
     def turn(self, degrees: float) -> None:
@@ -680,9 +681,7 @@ class DesktopGame:
         for key, sign in (("wheel_up", 1), ("wheel_down", -1)):
             b.accept(key, self._wheel, [sign, LIFT_MM])
             b.accept(f"shift-{key}", self._wheel, [sign, FINE_LIFT_MM])
-        for button, mode in (("mouse3", "orbit"), ("mouse2", "pan")):
-            b.accept(button, self._start_drag, [mode])
-            b.accept(f"{button}-up", self._end_drag)
+        self.camera.bind()
 
     def _wheel(self, notches: int, lift_mm: float) -> None:
         """The wheel raises or lowers the piece in hand; with no piece in hand it zooms."""
@@ -690,33 +689,7 @@ class DesktopGame:
             self.hand.raise_by(notches * lift_mm)
             self._show_aim()
         else:
-            self._zoom(0.9 if notches > 0 else 1.1)
-
-    def _zoom(self, factor: float) -> None:
-        self.view.camera.zoom(factor)
-        self.view.apply_camera()
-
-    def _start_drag(self, mode: str) -> None:
-        watcher = self.base.mouseWatcherNode
-        if watcher is not None and watcher.has_mouse():
-            self._drag = (mode, watcher.get_mouse_x(), watcher.get_mouse_y())
-
-    def _end_drag(self) -> None:
-        self._drag = None
-
-    def _drag_camera(self) -> None:
-        watcher = getattr(self.base, "mouseWatcherNode", None)
-        if self._drag is None or watcher is None or not watcher.has_mouse():
-            return
-        mode, x0, y0 = self._drag
-        x, y = watcher.get_mouse_x(), watcher.get_mouse_y()
-        if mode == "orbit":
-            self.view.camera.orbit(-(x - x0) * 120.0, -(y - y0) * 60.0)
-        else:
-            scale = self.view.camera.distance_m
-            self.view.camera.pan(-(x - x0) * scale, -(y - y0) * scale)
-        self._drag = (mode, x, y)
-        self.view.apply_camera()
+            self.camera.zoom(0.9 if notches > 0 else 1.1)
 
     def close_replay(self) -> None:
         """Let the running step finish, then close the replay file (safe to call again)."""
@@ -731,87 +704,7 @@ class DesktopGame:
         self._close_live()
         for event in (*INPUT_EVENTS, *(f"{m}{k}" for k in "qerf" for m in ("", "shift-"))):
             self.base.ignore(event)
+        self.camera.unbind()
         self.hud.destroy()
         self.sound.destroy()
         self.view.destroy()
-
-
-def run_until(game: DesktopGame, done: Callable[[DesktopGame], bool], max_ticks: int = 10_000) -> bool:
-    """Tick an inline (threaded=False) game until `done(game)`; False if it never got there."""
-    for _ in range(max_ticks):
-        if done(game):
-            return True
-        if game.finished:
-            return done(game)
-        game.tick()
-    return done(game)
-
-
-def your_turn(game: DesktopGame) -> bool:
-    """Your card options or your aimed placement are on screen."""
-    return not game.worker.busy and (bool(game.options) or game.aim is not None)
-
-
-def your_placement(game: DesktopGame) -> bool:
-    """Your aimed placement (the ghost) is on screen."""
-    return not game.worker.busy and game.aim is not None
-
-
-def take_screenshot(base: Any, seats: Sequence[SeatSpec], seed: int, placements: int, out: Any,
-                    cities: Sequence[str] = ("philadelphia", "monaco", "paris"), overview: bool = True,
-                    placing: bool = False) -> DesktopGame:
-    """Play `placements` placements inline (your decisions by the assist), stop at your next
-    decision (or, with `placing`, your next aimed placement) and save the frame to `out`.
-    Returns the game (still on screen)."""
-    from scenes.common import render_frames, save_frame
-
-    config = api.TourConfig(len(seats), tuple(cities))
-    game = DesktopGame(base, config, seats, seed, threaded=False, pace=False, bind_input=False, autopilot=True)
-    run_until(game, lambda g: g.placements >= placements)
-    if placing:
-        game.auto_place = False
-        run_until(game, your_placement)
-    else:
-        game.auto_decide = False
-        run_until(game, lambda g: not g.worker.busy and bool(g.options))
-    game.auto_decide = game.auto_place = False
-    if overview and game.aim is None:
-        game.view.overview()
-    game.tick()
-    render_frames(base, 3)
-    save_frame(base, str(out))
-    return game
-
-
-def take_collapse_screenshot(base: Any, seats: Sequence[SeatSpec], seed: int, out: Any,
-                             cities: Sequence[str] = ("philadelphia",), max_placements: int = 60) -> int:
-    """Play bots' placements inline with their motion shown until one knocks down a structure
-    piece; save the frame in which the falling pieces are farthest from where they stood and
-    where they land. Returns the number of the placement shown (0 if none collapsed)."""
-    from scenes.common import render_frames, save_frame
-    from scenes.table.motion_player import liveliest_frame
-
-    config = api.TourConfig(len(seats), tuple(cities))
-    game = DesktopGame(base, config, seats, seed, threaded=False, pace=False, bind_input=False, autopilot=True,
-                       show_motion=True, max_placements=max_placements)
-    try:
-        for _ in range(200_000):
-            if game.finished:
-                return 0
-            game.tick()
-            motion = game.player.motion
-            if motion is not None and any(p != motion.piece_id for p in motion.removed):
-                before = game.view.snapshot
-                assert before is not None
-                target = liveliest_frame(motion, game.player.playing_from())
-                while game.player.shown_frame() < target:
-                    game.player.step_frame()
-                structure = motion.structure
-                game.view.focus(structure, max(60.0, max((p.position[2] for p in before.pieces if p.structure == structure), default=0.0) * 1000 + 60))
-                game._refresh_hud()
-                render_frames(base, 3)
-                save_frame(base, str(out))
-                return game.placements + 1
-        return 0
-    finally:
-        game.destroy()

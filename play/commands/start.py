@@ -205,7 +205,7 @@ def run_headless_demo(seed: int, max_placements: int | None = None) -> int:
 
 
 def run_screenshot(args: argparse.Namespace) -> int:
-    from play.desktop import take_screenshot
+    from play.desktop_shots import take_screenshot
     from play.human import default_seats
     from scenes.common import open_showbase
 
@@ -217,7 +217,7 @@ def run_screenshot(args: argparse.Namespace) -> int:
     base = open_showbase("Junk Art 3D", size=size, offscreen=True)
     try:
         if args.collapse:
-            from play.desktop import take_collapse_screenshot
+            from play.desktop_shots import take_collapse_screenshot
             if not take_collapse_screenshot(base, default_seats(3, bots=["easy", "easy", "easy"]), args.seed, out):
                 raise ValueError(f"no placement knocked anything down in seed {args.seed}'s first placements; try another --seed")
         else:
