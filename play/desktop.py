@@ -50,7 +50,7 @@ from scenes.table.sound import TableSound
 from scenes.table.view import TableView
 from play.desktop_camera import CameraControl
 
-INPUT_EVENTS = ("space", "tab", "c", "t", "x", "enter", "l", "1", "2", "4", "mouse1", "wheel_up", "wheel_down",
+INPUT_EVENTS = ("space", "tab", "c", "t", "x", "enter", "l", "m", "1", "2", "4", "mouse1", "wheel_up", "wheel_down",
                 "shift-wheel_up", "shift-wheel_down")
 BOT_PACE_S = 0.8              # the window waits this long between bot placements (watchable)
 CITY_PAUSE_S = 2.5            # ... and this long on a city's result
@@ -590,6 +590,11 @@ class DesktopGame:
         self.player.set_speed(self.player_speed())
         self.event_line = f"Bots' placements at {speed:g}x"
 
+    def toggle_mute(self) -> None:
+        """M: the table's sounds off or on again."""
+        self.sound.muted = not self.sound.muted
+        self.event_line = "Sound off" if self.sound.muted else "Sound on"
+
     def replay_last(self) -> None:
         """L: the last placement again, in slow motion."""
         if not self.player.replay_last(SLOW_MOTION):
@@ -673,6 +678,7 @@ class DesktopGame:
         b.accept("t", self.turn_over)
         b.accept("enter", self.skip_motion)
         b.accept("l", self.replay_last)
+        b.accept("m", self.toggle_mute)
         for key, speed in (("1", 1.0), ("2", 2.0), ("4", 4.0)):
             b.accept(key, self.set_bot_speed, [speed])
         for key, act, sign in (("q", self.turn, 1), ("e", self.turn, -1), ("r", self.tilt, 1), ("f", self.tilt, -1)):

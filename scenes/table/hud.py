@@ -33,7 +33,7 @@ def key_help(escape_to: str = "quit") -> tuple[str, ...]:
 
 
 CONTROLS = key_help()
-MOTION_CONTROLS = ("Enter skip  \u00b7  1 / 2 / 4 bots' speed  \u00b7  L last placement again, slowly",
+MOTION_CONTROLS = ("Enter skip  \u00b7  1 / 2 / 4 bots' speed  \u00b7  L last placement again, slowly  \u00b7  M sound",
                    "right-drag orbit  \u00b7  middle-drag pan  \u00b7  wheel zoom")
 HAND_CONTROLS = ("click let go  \u00b7  Q/E turn  \u00b7  R/F tilt  \u00b7  T turn over  \u00b7  wheel raise",
                  "Shift fine steps  \u00b7  Tab back to the assist")
