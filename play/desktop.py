@@ -36,7 +36,6 @@ from physics.layout import TableLayout
 from physics.motion import FRAME_S
 from physics.snapshot import Snapshot
 from play.controllers import BotController
-from physics.errors import IntersectingPoseError
 from play.hand import FINE_LIFT_MM, FINE_TURN_DEG, LIFT_MM, TURN_DEG, ManualHand
 from play.live_hand import LiveHand
 from play.human import HUMAN, Aim, HumanSeat, SeatSpec
@@ -55,7 +54,6 @@ INPUT_EVENTS = ("space", "tab", "c", "t", "x", "enter", "l", "m", "1", "2", "4",
 BOT_PACE_S = 0.8              # the window waits this long between bot placements (watchable)
 CITY_PAUSE_S = 2.5            # ... and this long on a city's result
 LIVE_MISMATCH = "The match's physics settled your piece differently; showing the match's table"
-LIVE_START_LIFTS_M = (0.03, 0.06, 0.12)   # a piece taken in hand appears this far above its landing
 
 
 class DesktopGame:
@@ -350,13 +348,7 @@ class DesktopGame:
         body from then on (play/live_hand.py)."""
         assert self.hand is not None
         self._close_live()
-        (x, y, z), quat = self.hand.held()
-        for lift in LIVE_START_LIFTS_M:
-            try:
-                self.live = LiveHand(self.match.table(), self.hand.place, ((x, y, z + lift), quat))
-                break
-            except IntersectingPoseError:
-                continue
+        self.live = LiveHand.take(self.match.table(), self.hand.place, self.hand.held())
         self._live_taken = time.monotonic()
 
     @property
@@ -371,13 +363,12 @@ class DesktopGame:
             if self.hand.place.structure != live.place.structure:
                 self._take_live()            # Pisa: you moved it over the other base
                 return
-            live.hold(self.hand.held(), wall_s)
-        elif live.settle(wall_s):
-            self._live_rested()
-        poses, contacts = live.news()
+        poses, contacts = live.frame(self.hand.held() if live.held and self.hand else live.keys[-1][1], wall_s)
         self.view.pose_pieces(poses)
         if contacts:
             self.sound.contacts(contacts)
+        if live.settled:
+            self._live_rested()
 
     def _live_rested(self) -> None:
         """Your piece and what it moved are at rest: the match places it through the same ticks."""
