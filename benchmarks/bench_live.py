@@ -30,7 +30,7 @@ from physics.settings import TIME_STEP
 HOLD_FRAMES = 150        # carrying in and holding the piece on its structure
 SETTLE_FRAMES = 150      # at most this many frames of settling are measured
 RECORD_RUNS = 7
-TEN_MINUTE_TOUR = ("philadelphia", "monaco", "paris", "montreal", "amsterdam", "tokyo", "gujarat", "pisa")
+TEN_MINUTE_TOUR = ("philadelphia", "monaco", "paris", "montreal", "home_town", "tokyo", "gujarat", "pisa", "new_york")
 
 
 def _table() -> tuple[Snapshot, str, Snapshot, tuple]:

@@ -36,6 +36,7 @@ from physics.layout import TableLayout
 from physics.motion import FRAME_S
 from physics.snapshot import Snapshot
 from play.controllers import BotController
+from physics.errors import IntersectingPoseError
 from play.hand import FINE_LIFT_MM, FINE_TURN_DEG, LIFT_MM, TURN_DEG, ManualHand
 from play.live_hand import LiveHand
 from play.human import HUMAN, Aim, HumanSeat, SeatSpec
@@ -348,7 +349,12 @@ class DesktopGame:
         body from then on (play/live_hand.py)."""
         assert self.hand is not None
         self._close_live()
-        self.live = LiveHand.take(self.match.table(), self.hand.place, self.hand.held())
+        try:
+            self.live = LiveHand.take(self.match.table(), self.hand.place, self.hand.held())
+        except IntersectingPoseError:
+            # No room to hold it here (rays that missed a narrow support): the ghost goes on
+            # following the mouse, and a click lets go where the ghost shows.
+            self.event_line = "No room to hold the piece there: it follows as a ghost"
         self._live_taken = time.monotonic()
 
     @property

@@ -23,7 +23,9 @@ from physics.snapshot import Snapshot
 from physics.world import World
 
 FRAME_TICKS = 8                  # ticks per frame when the window is not paced by the clock (tests)
-START_LIFTS_M = (0.03, 0.06, 0.12)   # a piece taken in hand appears this far above where it would rest
+# A piece taken in hand appears this far above where it would rest; under an overhang, where
+# every height above is blocked, at that spot itself.
+START_LIFTS_M = (0.03, 0.06, 0.12, 0.0)
 MAX_BACKLOG_S = 0.25             # a frame slower than this loses the rest: the table slows, never jumps
 
 
@@ -46,7 +48,8 @@ class LiveHand:
 
     @classmethod
     def take(cls, snapshot: Snapshot, place: Place, landing: Pose) -> "LiveHand":
-        """Take the piece in hand a little above `landing` (higher if something is in the way)."""
+        """Take the piece in hand a little above `landing` (higher if something is in the way);
+        IntersectingPoseError if there is no room anywhere above it."""
         (x, y, z), quat = landing
         for lift in START_LIFTS_M[:-1]:
             try:
