@@ -109,7 +109,7 @@ class Output(Protocol):
     path: Path
     file: IO[bytes]
 
-    def close(self) -> None: ...
+    def close(self, complete: bool = True) -> None: ...
 
     def abandon(self) -> None: ...
 
@@ -119,7 +119,7 @@ class _PlainOutput:
         self.path = path
         self.file: IO[bytes] = open(path, "wb")
 
-    def close(self) -> None:
+    def close(self, complete: bool = True) -> None:
         self.file.close()
 
     def abandon(self) -> None:
@@ -171,14 +171,16 @@ class ReplayWriter:
     def keyframe(self, snapshot: dict[str, Any]) -> None:
         self._write({"keyframe": snapshot})
 
-    def close(self) -> None:
+    def close(self, complete: bool = True) -> None:
+        """Finish the file. With `complete=False` (the game stopped on an error) a file that was
+        to replace another is dropped and the old one kept; a new file keeps what it recorded."""
         if self._closed:
             return
         self._closed = True
         try:
             if self._gzip is not None:
                 self._gzip.close()
-            self._output.close()
+            self._output.close(complete)
         except OSError as error:
             raise ReplayWriteError(f"cannot finish the replay {self.path}: {error.strerror or error}") from None
 

@@ -11,6 +11,7 @@ for bit (every shuffle, every outcome, every settled table) on one machine.
 """
 from __future__ import annotations
 
+import json
 import os
 import time
 from dataclasses import dataclass
@@ -27,6 +28,7 @@ from physics.snapshot import Snapshot
 from play.controllers import DIFFICULTIES, Controller, HandIntent
 from play.human import HUMAN, SeatSpec
 from play.match import Match
+from play.safe_files import SafeOutput, regular_files
 
 
 @dataclass(frozen=True)
@@ -49,6 +51,20 @@ class _Script:
     def __init__(self, entries: tuple[ReplayEntry, ...]) -> None:
         self.entries = [e for e in entries if e.action is not None]
         self.index = 0
+        # The keyframe written after each action (a placement's settled table), and the first
+        # keyframe that is where no placement puts one: (action index, line).
+        self.keyframes: list[ReplayEntry | None] = [None] * len(self.entries)
+        self.stray: tuple[int, int] | None = None
+        self.tee: _Tee = _Tee(None)
+        self.ends_after_action = bool(entries) and entries[-1].action is not None
+        k = -1
+        for entry in entries:
+            if entry.action is not None:
+                k += 1
+            elif k < 0 or self.keyframes[k] is not None:
+                self.stray = self.stray or (max(k, 0), entry.line)
+            else:
+                self.keyframes[k] = entry
 
     def current(self) -> ReplayEntry:
         return self.entries[self.index]
@@ -108,9 +124,31 @@ def resume(replay: Replay, controllers: Sequence[Controller], recorder: ReplayWr
 def _replaying(replay: Replay, recorder: ReplayWriter | None = None) -> tuple[Match, _Script]:
     """A match of the file's tour whose seats answer from the file."""
     config, seed = tour_of(replay)
+    if replay.header.get("seats") is not None:
+        seats_of(replay)           # who played is checked as --resume would use it
     script = _Script(replay.entries)
     seats = [ReplaySeat(f"seat {s + 1}", script) for s in range(config.num_seats)]
-    return Match(config, seats, seed, recorder=recorder), script
+    script.tee = _Tee(recorder)
+    return Match(config, seats, seed, recorder=script.tee), script  # type: ignore[arg-type]
+
+
+class _Tee:
+    """The match's recorder while it replays: remembers the keyframe the match writes (the table
+    as it stands when the placement is recorded) and passes everything on to `recorder`."""
+
+    def __init__(self, recorder: ReplayWriter | None) -> None:
+        self.recorder = recorder
+        self.keyframe_json: str | None = None
+
+    def action(self, *args: Any, **kwargs: Any) -> None:
+        self.keyframe_json = None
+        if self.recorder is not None:
+            self.recorder.action(*args, **kwargs)
+
+    def keyframe(self, snapshot: dict[str, Any]) -> None:
+        self.keyframe_json = _canonical(snapshot)
+        if self.recorder is not None:
+            self.recorder.keyframe(snapshot)
 
 
 def _play_script(match: Match, script: _Script) -> Verdict:
@@ -124,13 +162,36 @@ def _play_script(match: Match, script: _Script) -> Verdict:
             applied = match.step()
         except (_Mismatch, IllegalActionError, PhysicsInputError) as error:   # e.g. a release inside a piece
             return _verdict(match, index, placements, f"{where}: {error}")
+        except ValueError as error:      # a release the physics cannot make (off the structure, say)
+            return _verdict(match, index, placements, f"{where}: the game cannot do it ({_clip(str(error))})")
         if applied.to_text() != _text(entry.action):
             return _verdict(match, index, placements, f"{where}: the game did {applied.to_text()[:120]}")
+        keyframe = script.keyframes[index]
         if isinstance(applied, Place):
             placements += 1
             if match.log.placements[-1].snapshot_digest != entry.digest:
                 return _verdict(match, index, placements, f"{where}: the settled table differs from the recorded one")
+            if keyframe is None:
+                if not (script.ends_after_action and index == len(script.entries) - 1):   # cut off before it
+                    return _verdict(match, index, placements, f"{where}: the keyframe after it is missing")
+            elif _canonical(keyframe.keyframe) != script.tee.keyframe_json:
+                return _verdict(match, index, placements,
+                                f"{where}: the keyframe on line {keyframe.line} differs from the re-simulated table")
+        elif keyframe is not None:
+            return _verdict(match, index, placements, f"{where}: a keyframe on line {keyframe.line} follows no placement")
+    if script.stray is not None:
+        index, line = script.stray
+        return _verdict(match, len(script.entries), placements, f"line {line}: a keyframe where no placement puts one")
     return _verdict(match, len(script.entries), placements, "")
+
+
+def _canonical(data: Any) -> str:
+    return json.dumps(data, sort_keys=True, separators=(",", ":"))
+
+
+def _clip(text: str) -> str:
+    text = text.splitlines()[0] if text else ""
+    return text if len(text) <= 160 else text[:157] + "..."
 
 
 def seats_of(replay: Replay) -> list[SeatSpec]:
@@ -153,7 +214,8 @@ def replay_writer(path: str | Path, seed: int, config: api.TourConfig, seats: Se
     what tour, from which seed."""
     entries = [{"name": s.name, "kind": HUMAN} if s.kind == HUMAN else {"name": s.name, "kind": "bot", "difficulty": s.kind}
                for s in seats]
-    return ReplayWriter(path, {"game_version": _game_version(), "seed": seed, "tour": config.to_json(), "seats": entries})
+    header = {"game_version": _game_version(), "seed": seed, "tour": config.to_json(), "seats": entries}
+    return ReplayWriter(path, header, output=SafeOutput(path, "replay"))
 
 
 def replays_dir() -> Path:
@@ -165,13 +227,20 @@ def replays_dir() -> Path:
 
 
 def replay_path(name: str) -> Path:
-    """A replay named on the command line: a path, or "last" for the newest game in `replays_dir()`."""
+    """A replay named on the command line: a path, or "last" for the newest game in `replays_dir()`
+    (only its regular files count: a symlink there, dangling or leading out, is skipped)."""
     if name != "last":
         return Path(name)
-    found = sorted(replays_dir().glob("*.jsonl*"), key=lambda p: (p.stat().st_mtime, p.name))
+    found = []
+    for path in regular_files(replays_dir(), "*.jsonl*"):
+        try:
+            found.append((path.stat(follow_symlinks=False).st_mtime, path.name, path))
+        except OSError:          # gone since the folder was listed
+            continue
+    found.sort()
     if not found:
         raise ReplayFormatError(f"no recorded game in {replays_dir()} yet")
-    return found[-1]
+    return found[-1][2]
 
 
 def new_replay_path(seed: int) -> Path:
