@@ -43,6 +43,7 @@ MAX_LINE_BYTES = 8 << 20
 MAX_UNPACKED_BYTES = 128 << 20
 MAX_LINES = 200_000
 MAX_BLANK_LINES = 1_000
+MAX_VALUES = 4_000_000           # JSON values in the whole file (a two-city tour has ~40,000)
 MAX_POSES = 100_000              # targets of one trajectory, keys of one hand path
 MAX_NUMBER = 1e9                 # no coordinate, height or time in a replay comes near this
 MAX_PLACEMENT_S = 24 * 3600.0    # a person's placement time: their input, but a sane one
@@ -276,6 +277,7 @@ def _lines(stream: Iterator[bytes], path: Path) -> Iterator[tuple[int, dict[str,
     off: a gzip stream without its end, or a last line half written. What was written before is
     kept, as a short replay. Bounded while it streams: see MAX_*."""
     total, blank, count, number = 0, 0, 0, 0
+    values = [0]
     pending = b""
     ended = False
     while not ended:
@@ -303,15 +305,15 @@ def _lines(stream: Iterator[bytes], path: Path) -> Iterator[tuple[int, dict[str,
             count += 1
             if count > MAX_LINES:
                 raise ReplayFormatError(f"{path}:{number}: more than {MAX_LINES} lines, not a replay")
-            yield number, *_parse_line(raw, number, path, cut_off=False)
+            yield number, *_parse_line(raw, number, path, values, cut_off=False)
     if pending.strip():
         number += 1
-        parsed = _parse_line(pending, number, path, cut_off=True)
+        parsed = _parse_line(pending, number, path, values, cut_off=True)
         if parsed is not None:
             yield number, *parsed
 
 
-def _parse_line(raw: bytes, number: int, path: Path, cut_off: bool) -> Any:
+def _parse_line(raw: bytes, number: int, path: Path, values: list[int], cut_off: bool) -> Any:
     try:
         line = raw.decode("utf-8")
         data = json.loads(line)
@@ -327,7 +329,9 @@ def _parse_line(raw: bytes, number: int, path: Path, cut_off: bool) -> Any:
         raise ReplayFormatError(f"{path}:{number}: damaged line ({reason})") from None
     if not isinstance(data, dict):
         raise ReplayFormatError(f"{path}:{number}: expected a JSON object")
-    _check_values(data, number, path)
+    values[0] += _check_values(data, number, path)
+    if values[0] > MAX_VALUES:
+        raise ReplayFormatError(f"{path}:{number}: more than {MAX_VALUES} values, not a replay")
     tail = _CHAIN_TAIL.search(line.rstrip("\r"))
     text = None
     if tail is not None and "h" in data:
@@ -336,12 +340,14 @@ def _parse_line(raw: bytes, number: int, path: Path, cut_off: bool) -> Any:
     return data, text
 
 
-def _check_values(data: Any, number: int, path: Path) -> None:
-    """Every number in a line is finite and of a sane size (the header's seed aside), every
-    string short: a line can be huge only by being long, never by what one value expands to."""
+def _check_values(data: Any, number: int, path: Path) -> int:
+    """Every number in a line is finite and of a sane size (the header's seed aside). Returns how
+    many values the line holds."""
     stack = [data]
+    count = 0
     while stack:
         value = stack.pop()
+        count += 1
         if isinstance(value, dict):
             stack.extend(value.values())
         elif isinstance(value, list):
@@ -352,6 +358,7 @@ def _check_values(data: Any, number: int, path: Path) -> None:
         elif isinstance(value, int) and not isinstance(value, bool):
             if abs(value) > (1 << 64) and number != 1:
                 raise ReplayFormatError(f"{path}:{number}: damaged line (a whole number out of range)")
+    return count
 
 
 def _entry(data: dict[str, Any], number: int, path: Path) -> ReplayEntry:
@@ -406,7 +413,7 @@ def _trajectory(poses: Any, number: int, path: Path) -> tuple:
                 and isinstance(pose[1], list) and len(pose[1]) == 4):
             raise bad
         values = _floats(pose[0] + pose[1])
-        if values is None:
+        if values is None or not _is_unit(values[3:]):
             raise bad
         out.append((tuple(values[:3]), tuple(values[3:])))
     return tuple(out)
@@ -420,6 +427,12 @@ def _floats(values: list) -> list[float] | None:
     except OverflowError:
         return None
     return out if all(math.isfinite(v) for v in out) else None
+
+
+def _is_unit(quat: list[float]) -> bool:
+    """A rotation: a quaternion of length 1 (the physics would scale any other to it, so two
+    files would mean the same game)."""
+    return abs(math.fsum(v * v for v in quat) - 1.0) <= 1e-5
 
 
 def _hand(keys: Any, number: int, path: Path) -> tuple:
@@ -436,7 +449,9 @@ def _hand(keys: Any, number: int, path: Path) -> tuple:
         if (i == 0) != (ticks == 0) or not 0 <= ticks <= HAND_KEY_MAX_TICKS:
             raise bad
         values = _floats(key[1] + key[2])
-        if values is None:
+        # A hand's targets are kept quantised (physics.hand_path.quantised): 0.01 mm, 1e-6.
+        if values is None or not _is_unit(values[3:]) or any(v != round(v, 5) for v in values[:3]) \
+                or any(v != round(v, 6) for v in values[3:]):
             raise bad
         out.append((ticks, (tuple(values[:3]), tuple(values[3:]))))
     return tuple(out)

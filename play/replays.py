@@ -21,6 +21,7 @@ from typing import Any, Sequence
 
 from game import api
 from game.actions import Action, Place
+from game.pieces import shape_of
 from game.errors import IllegalActionError
 from game.replay import Replay, ReplayEntry, ReplayFormatError, ReplayWriter, tour_of
 from physics.errors import PhysicsInputError
@@ -28,6 +29,7 @@ from physics.snapshot import Snapshot
 from play.controllers import DIFFICULTIES, Controller, HandIntent
 from play.human import HUMAN, SeatSpec
 from play.match import Match
+from play.timing import bot_placement_time
 from play.safe_files import SafeOutput, regular_files
 
 
@@ -56,6 +58,7 @@ class _Script:
         self.keyframes: list[ReplayEntry | None] = [None] * len(self.entries)
         self.stray: tuple[int, int] | None = None
         self.tee: _Tee = _Tee(None)
+        self.match: Match | None = None
         self.ends_after_action = bool(entries) and entries[-1].action is not None
         k = -1
         for entry in entries:
@@ -75,13 +78,16 @@ class ReplaySeat:
     release (the path a human's hand took, or a bot's noisy release), never re-planned."""
     is_bot = False
 
-    def __init__(self, name: str, script: _Script) -> None:
+    def __init__(self, name: str, script: _Script, level: str = "", seat: int | None = None) -> None:
         self.name = name
         self.script = script
+        self.seat = seat         # the seat it plays: the file's action must be this seat's
+        self.level = level       # a bot's difficulty: its times are drawn again, not read
 
     def choose(self, observation: api.State, legal: list[Action]) -> Action:
         action = self.script.current().action
         assert action is not None
+        self._check_actor(action)
         # A piece chosen as a card (New York) goes back to the match as a prototype, so that the
         # match places it through the physics rather than taking the recorded outcome on trust.
         return action.prototype() if isinstance(action, Place) else action
@@ -92,8 +98,21 @@ class ReplaySeat:
         place = entry.action
         if not isinstance(place, Place) or place.outcome is None or not (entry.trajectory or entry.hand):
             raise _Mismatch(f"the file has {_text(place)} where the game needs a placement with its path")
-        return place.prototype(), HandIntent(entry.trajectory, place.outcome.elapsed_s,
+        self._check_actor(place)
+        elapsed = place.outcome.elapsed_s
+        match = self.script.match
+        if self.level and match is not None:
+            elapsed = bot_placement_time(self.level, shape_of(place.piece), match.drops_in_a_row(place.seat, place.piece),
+                                         match.seed, place.seat, len(match.log.placements))
+        return place.prototype(), HandIntent(entry.trajectory, elapsed,
                                              retry_if_dropped=not place.set_aside, hand=entry.hand)
+
+
+    def _check_actor(self, action: Action) -> None:
+        # Simultaneous choices reach the same state in any order, but the game asks in its own
+        # order: a file that has another seat act here was not recorded by this game.
+        if self.seat is not None and action.actor is not None and action.actor != self.seat:
+            raise _Mismatch(f"the file has seat {action.actor} act where the game asks seat {self.seat}")
 
 
 class _Mismatch(Exception):
@@ -124,12 +143,16 @@ def resume(replay: Replay, controllers: Sequence[Controller], recorder: ReplayWr
 def _replaying(replay: Replay, recorder: ReplayWriter | None = None) -> tuple[Match, _Script]:
     """A match of the file's tour whose seats answer from the file."""
     config, seed = tour_of(replay)
-    if replay.header.get("seats") is not None:
-        seats_of(replay)           # who played is checked as --resume would use it
+    levels = [""] * config.num_seats
+    if replay.header.get("seats") is not None and replay.header.get("version") != 1:
+        # Who played is checked as --resume would use it; bots' times are re-derived (version 1
+        # drew them from the bot's own generator, which a replay cannot repeat).
+        levels = ["" if spec.kind == HUMAN else spec.kind for spec in seats_of(replay)]
     script = _Script(replay.entries)
-    seats = [ReplaySeat(f"seat {s + 1}", script) for s in range(config.num_seats)]
+    seats = [ReplaySeat(f"seat {s + 1}", script, levels[s], s) for s in range(config.num_seats)]
     script.tee = _Tee(recorder)
-    return Match(config, seats, seed, recorder=script.tee), script  # type: ignore[arg-type]
+    script.match = Match(config, seats, seed, recorder=script.tee)  # type: ignore[arg-type]
+    return script.match, script
 
 
 class _Tee:
