@@ -25,6 +25,7 @@ from play.controllers import BotController, HandIntent
 from play.human import SeatSpec
 from play.match import Match
 from play.replays import replay_writer, verify
+from scenes.table.replay_viewer import replay_frames
 
 PLACEMENTS = 4
 READ_LIMIT_S = 5.0          # any one read must end quickly, however it ends
@@ -258,6 +259,11 @@ def run_fuzz(corpus: Path, tmp_path: Path, seed: int, count: int) -> collections
         finally:
             assert time.monotonic() - started < READ_LIMIT_S, kind
             path.unlink()
+        try:
+            replay_frames(replay)       # what `replay watch` shows: no physics, still no traceback
+        except ReplayFormatError as error:
+            assert "\n" not in str(error), (kind, str(error))
+            counts["watch refused"] += 1
         try:
             verdict = verify(replay)
         except ReplayFormatError as error:
