@@ -4,7 +4,8 @@ or to go on with it (`--resume`).
 The replay file holds the tour's config, its seed and every applied action; each placement also
 holds the held piece's path (its last pose is the release) and the digest of the settled table.
 `verify` rebuilds the tour in a real `Match` whose seats answer from the file: card decisions as
-recorded, placements by releasing the piece where it was released. The match draws its own
+recorded, placements by releasing the piece where it was released, bots' times drawn again from
+the seed (a person's time is their input). Each keyframe must be the table the match records. The match draws its own
 chance actions from the seed and runs every placement through the physics itself, so what it
 checks is the promise of DESIGN.md: the same seed and the same actions give the same game, bit
 for bit (every shuffle, every outcome, every settled table) on one machine.
@@ -30,7 +31,7 @@ from play.controllers import DIFFICULTIES, Controller, HandIntent
 from play.human import HUMAN, SeatSpec
 from play.match import Match
 from play.timing import bot_placement_time
-from play.safe_files import SafeOutput, regular_files
+from play.safe_files import SafeOutput, UnsafePathError, regular_files
 
 
 @dataclass(frozen=True)
@@ -269,11 +270,14 @@ def replay_path(name: str) -> Path:
 def new_replay_path(seed: int) -> Path:
     """A fresh file in `replays_dir()`, named by the time the game started and its seed."""
     folder = replays_dir()
-    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise UnsafePathError(f"{folder}: cannot make the replays folder ({error.strerror or error})") from None
     stamp = time.strftime("%Y%m%d-%H%M%S")
     path = folder / f"{stamp}-seed{seed}.jsonl.gz"
     k = 2
-    while path.exists():
+    while os.path.lexists(path):      # a dangling link there is a name taken, too
         path = folder / f"{stamp}-seed{seed}-{k}.jsonl.gz"
         k += 1
     return path
