@@ -19,6 +19,7 @@ from game import api
 from game.bots import chooses_places
 from game.actions import Action, Place
 from game.outcomes import FallenPiece, PlacementOutcome
+from game.pieces import shape_of
 from game.replay import ReplayWriter
 from game.state import Exhibition
 from physics.hand_path import placement_input
@@ -27,7 +28,6 @@ from physics.motion import MotionRecorder
 from physics.planner import hand_place
 from physics.snapshot import Snapshot
 from physics.world import BASE_PREFIX, World
-from game.pieces import shape_of
 from play.controllers import BotController, BotIntent, Controller, HandIntent
 from play.timing import bot_placement_time
 

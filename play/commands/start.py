@@ -218,15 +218,12 @@ def run_screenshot(args: argparse.Namespace) -> int:
     size = _size(args.size)
     if args.placements < 0:
         raise ValueError("--placements must be 0 or more")
-    from play.safe_files import check_output, commit, temporary_sibling
-
-    out = check_output(args.out, "screenshot")
-    temp = temporary_sibling(out)
+    out = Path(args.out)
+    out.parent.mkdir(parents=True, exist_ok=True)
     base = open_showbase("Junk Art 3D", size=size, offscreen=True)
     try:
-        take_screenshot(base, default_seats(3), args.seed, args.placements, temp, placing=args.placing)
+        take_screenshot(base, default_seats(3), args.seed, args.placements, out, placing=args.placing)
     finally:
         base.destroy()
-    commit(temp, out, "screenshot")
     print(f"wrote {out}")
     return 0
