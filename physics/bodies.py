@@ -4,13 +4,14 @@ PyBullet builds a compound of convex hulls from an OBJ with several `o` groups, 
 `createCollisionShapeArray` takes no vertices, so every collision shape comes from a file. The
 files PyBullet reads are derived from the committed `<shape>_collision.obj`: scaled to
 decimetres and each hull shrunk by Bullet's collision margin (Bullet inflates hulls by it, so
-the shrunk hull collides with the exact faces). They are written once per process into a
-private temporary folder.
+the shrunk hull collides with the exact faces). They are written once per process into its own
+folder under one per-user cache folder, which each start cleans of killed runs' leftovers.
 """
 from __future__ import annotations
 
 import atexit
 import math
+import os
 import shutil
 import tempfile
 import threading
@@ -33,11 +34,36 @@ _cache_files: dict[str, Path] = {}
 
 
 def _private_dir() -> Path:
+    """This process's folder under one per-user parent ($TMPDIR/junkart-hulls-<uid>/<pid>).
+    A killed run cannot clean up after itself, so each start removes the folders of processes
+    that are gone: leftovers never pile up."""
     global _cache_dir
     if _cache_dir is None:
-        _cache_dir = Path(tempfile.mkdtemp(prefix="junkart-hulls-"))
+        parent = Path(tempfile.gettempdir()) / f"junkart-hulls-{os.getuid() if hasattr(os, 'getuid') else 'user'}"
+        parent.mkdir(mode=0o700, exist_ok=True)
+        if parent.is_symlink() or not parent.is_dir() or (hasattr(os, "getuid") and parent.stat().st_uid != os.getuid()):
+            parent = Path(tempfile.mkdtemp(prefix="junkart-hulls-"))   # not ours to use: a private one
+        _remove_stale(parent)
+        _cache_dir = Path(tempfile.mkdtemp(prefix=f"{os.getpid()}-", dir=parent))
         atexit.register(shutil.rmtree, _cache_dir, True)
     return _cache_dir
+
+
+def _remove_stale(parent: Path) -> None:
+    for folder in parent.iterdir():
+        pid = folder.name.split("-", 1)[0]
+        if pid.isdigit() and not _is_running(int(pid)):
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+def _is_running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True      # someone else's process: leave its folder alone
+    return True
 
 
 def collision_file(shape: str) -> Path:

@@ -19,6 +19,7 @@ from game import api
 from game.bots import chooses_places
 from game.actions import Action, Place
 from game.outcomes import FallenPiece, PlacementOutcome
+from game.pieces import shape_of
 from game.replay import ReplayWriter
 from game.state import Exhibition
 from physics.hand_path import placement_input
@@ -28,6 +29,7 @@ from physics.planner import hand_place
 from physics.snapshot import Snapshot
 from physics.world import BASE_PREFIX, World
 from play.controllers import BotController, BotIntent, Controller, HandIntent
+from play.timing import bot_placement_time
 
 # A piece dropped this many times in a row is no longer "picked up again": it counts as fallen.
 # (The rulebook's free re-place assumes a player who eventually manages; a bot or a player who
@@ -190,7 +192,8 @@ class Match:
                 release, report = hand_place(world, place.structure, place.piece, intent.aim, seat,
                                              intent.noise_mm, intent.noise_deg, controller.rng, motion=motion)
                 trajectory: tuple = (release,)
-                elapsed = controller.placement_time(place.piece, drops)
+                elapsed = bot_placement_time(controller.difficulty, shape_of(place.piece), drops, self.seed, seat,
+                                             len(self.log.placements))
             else:
                 assert isinstance(intent, HandIntent)
                 trajectory = intent.trajectory

@@ -4,13 +4,15 @@ or to go on with it (`--resume`).
 The replay file holds the tour's config, its seed and every applied action; each placement also
 holds the held piece's path (its last pose is the release) and the digest of the settled table.
 `verify` rebuilds the tour in a real `Match` whose seats answer from the file: card decisions as
-recorded, placements by releasing the piece where it was released. The match draws its own
+recorded, placements by releasing the piece where it was released, bots' times drawn again from
+the seed (a person's time is their input). Each keyframe must be the table the match records. The match draws its own
 chance actions from the seed and runs every placement through the physics itself, so what it
 checks is the promise of DESIGN.md: the same seed and the same actions give the same game, bit
 for bit (every shuffle, every outcome, every settled table) on one machine.
 """
 from __future__ import annotations
 
+import json
 import os
 import time
 from dataclasses import dataclass
@@ -20,6 +22,7 @@ from typing import Any, Sequence
 
 from game import api
 from game.actions import Action, Place
+from game.pieces import shape_of
 from game.errors import IllegalActionError
 from game.replay import Replay, ReplayEntry, ReplayFormatError, ReplayWriter, tour_of
 from physics.errors import PhysicsInputError
@@ -27,6 +30,8 @@ from physics.snapshot import Snapshot
 from play.controllers import DIFFICULTIES, Controller, HandIntent
 from play.human import HUMAN, SeatSpec
 from play.match import Match
+from play.timing import bot_placement_time
+from play.safe_files import SafeOutput, UnsafePathError, regular_files
 
 
 @dataclass(frozen=True)
@@ -49,6 +54,21 @@ class _Script:
     def __init__(self, entries: tuple[ReplayEntry, ...]) -> None:
         self.entries = [e for e in entries if e.action is not None]
         self.index = 0
+        # The keyframe written after each action (a placement's settled table), and the first
+        # keyframe that is where no placement puts one: (action index, line).
+        self.keyframes: list[ReplayEntry | None] = [None] * len(self.entries)
+        self.stray: tuple[int, int] | None = None
+        self.tee: _Tee = _Tee(None)
+        self.match: Match | None = None
+        self.ends_after_action = bool(entries) and entries[-1].action is not None
+        k = -1
+        for entry in entries:
+            if entry.action is not None:
+                k += 1
+            elif k < 0 or self.keyframes[k] is not None:
+                self.stray = self.stray or (max(k, 0), entry.line)
+            else:
+                self.keyframes[k] = entry
 
     def current(self) -> ReplayEntry:
         return self.entries[self.index]
@@ -59,13 +79,16 @@ class ReplaySeat:
     release (the path a human's hand took, or a bot's noisy release), never re-planned."""
     is_bot = False
 
-    def __init__(self, name: str, script: _Script) -> None:
+    def __init__(self, name: str, script: _Script, level: str = "", seat: int | None = None) -> None:
         self.name = name
         self.script = script
+        self.seat = seat         # the seat it plays: the file's action must be this seat's
+        self.level = level       # a bot's difficulty: its times are drawn again, not read
 
     def choose(self, observation: api.State, legal: list[Action]) -> Action:
         action = self.script.current().action
         assert action is not None
+        self._check_actor(action)
         # A piece chosen as a card (New York) goes back to the match as a prototype, so that the
         # match places it through the physics rather than taking the recorded outcome on trust.
         return action.prototype() if isinstance(action, Place) else action
@@ -76,8 +99,21 @@ class ReplaySeat:
         place = entry.action
         if not isinstance(place, Place) or place.outcome is None or not (entry.trajectory or entry.hand):
             raise _Mismatch(f"the file has {_text(place)} where the game needs a placement with its path")
-        return place.prototype(), HandIntent(entry.trajectory, place.outcome.elapsed_s,
+        self._check_actor(place)
+        elapsed = place.outcome.elapsed_s
+        match = self.script.match
+        if self.level and match is not None:
+            elapsed = bot_placement_time(self.level, shape_of(place.piece), match.drops_in_a_row(place.seat, place.piece),
+                                         match.seed, place.seat, len(match.log.placements))
+        return place.prototype(), HandIntent(entry.trajectory, elapsed,
                                              retry_if_dropped=not place.set_aside, hand=entry.hand)
+
+
+    def _check_actor(self, action: Action) -> None:
+        # Simultaneous choices reach the same state in any order, but the game asks in its own
+        # order: a file that has another seat act here was not recorded by this game.
+        if self.seat is not None and action.actor is not None and action.actor != self.seat:
+            raise _Mismatch(f"the file has seat {action.actor} act where the game asks seat {self.seat}")
 
 
 class _Mismatch(Exception):
@@ -108,9 +144,35 @@ def resume(replay: Replay, controllers: Sequence[Controller], recorder: ReplayWr
 def _replaying(replay: Replay, recorder: ReplayWriter | None = None) -> tuple[Match, _Script]:
     """A match of the file's tour whose seats answer from the file."""
     config, seed = tour_of(replay)
+    levels = [""] * config.num_seats
+    if replay.header.get("seats") is not None and replay.header.get("version") != 1:
+        # Who played is checked as --resume would use it; bots' times are re-derived (version 1
+        # drew them from the bot's own generator, which a replay cannot repeat).
+        levels = ["" if spec.kind == HUMAN else spec.kind for spec in seats_of(replay)]
     script = _Script(replay.entries)
-    seats = [ReplaySeat(f"seat {s + 1}", script) for s in range(config.num_seats)]
-    return Match(config, seats, seed, recorder=recorder), script
+    seats = [ReplaySeat(f"seat {s + 1}", script, levels[s], s) for s in range(config.num_seats)]
+    script.tee = _Tee(recorder)
+    script.match = Match(config, seats, seed, recorder=script.tee)  # type: ignore[arg-type]
+    return script.match, script
+
+
+class _Tee:
+    """The match's recorder while it replays: remembers the keyframe the match writes (the table
+    as it stands when the placement is recorded) and passes everything on to `recorder`."""
+
+    def __init__(self, recorder: ReplayWriter | None) -> None:
+        self.recorder = recorder
+        self.keyframe_json: str | None = None
+
+    def action(self, *args: Any, **kwargs: Any) -> None:
+        self.keyframe_json = None
+        if self.recorder is not None:
+            self.recorder.action(*args, **kwargs)
+
+    def keyframe(self, snapshot: dict[str, Any]) -> None:
+        self.keyframe_json = _canonical(snapshot)
+        if self.recorder is not None:
+            self.recorder.keyframe(snapshot)
 
 
 def _play_script(match: Match, script: _Script) -> Verdict:
@@ -124,13 +186,36 @@ def _play_script(match: Match, script: _Script) -> Verdict:
             applied = match.step()
         except (_Mismatch, IllegalActionError, PhysicsInputError) as error:   # e.g. a release inside a piece
             return _verdict(match, index, placements, f"{where}: {error}")
+        except ValueError as error:      # a release the physics cannot make (off the structure, say)
+            return _verdict(match, index, placements, f"{where}: the game cannot do it ({_clip(str(error))})")
         if applied.to_text() != _text(entry.action):
             return _verdict(match, index, placements, f"{where}: the game did {applied.to_text()[:120]}")
+        keyframe = script.keyframes[index]
         if isinstance(applied, Place):
             placements += 1
             if match.log.placements[-1].snapshot_digest != entry.digest:
                 return _verdict(match, index, placements, f"{where}: the settled table differs from the recorded one")
+            if keyframe is None:
+                if not (script.ends_after_action and index == len(script.entries) - 1):   # cut off before it
+                    return _verdict(match, index, placements, f"{where}: the keyframe after it is missing")
+            elif _canonical(keyframe.keyframe) != script.tee.keyframe_json:
+                return _verdict(match, index, placements,
+                                f"{where}: the keyframe on line {keyframe.line} differs from the re-simulated table")
+        elif keyframe is not None:
+            return _verdict(match, index, placements, f"{where}: a keyframe on line {keyframe.line} follows no placement")
+    if script.stray is not None:
+        index, line = script.stray
+        return _verdict(match, len(script.entries), placements, f"line {line}: a keyframe where no placement puts one")
     return _verdict(match, len(script.entries), placements, "")
+
+
+def _canonical(data: Any) -> str:
+    return json.dumps(data, sort_keys=True, separators=(",", ":"))
+
+
+def _clip(text: str) -> str:
+    text = text.splitlines()[0] if text else ""
+    return text if len(text) <= 160 else text[:157] + "..."
 
 
 def seats_of(replay: Replay) -> list[SeatSpec]:
@@ -153,7 +238,8 @@ def replay_writer(path: str | Path, seed: int, config: api.TourConfig, seats: Se
     what tour, from which seed."""
     entries = [{"name": s.name, "kind": HUMAN} if s.kind == HUMAN else {"name": s.name, "kind": "bot", "difficulty": s.kind}
                for s in seats]
-    return ReplayWriter(path, {"game_version": _game_version(), "seed": seed, "tour": config.to_json(), "seats": entries})
+    header = {"game_version": _game_version(), "seed": seed, "tour": config.to_json(), "seats": entries}
+    return ReplayWriter(path, header, output=SafeOutput(path, "replay"))
 
 
 def replays_dir() -> Path:
@@ -165,23 +251,33 @@ def replays_dir() -> Path:
 
 
 def replay_path(name: str) -> Path:
-    """A replay named on the command line: a path, or "last" for the newest game in `replays_dir()`."""
+    """A replay named on the command line: a path, or "last" for the newest game in `replays_dir()`
+    (only its regular files count: a symlink there, dangling or leading out, is skipped)."""
     if name != "last":
         return Path(name)
-    found = sorted(replays_dir().glob("*.jsonl*"), key=lambda p: (p.stat().st_mtime, p.name))
+    found = []
+    for path in regular_files(replays_dir(), "*.jsonl*"):
+        try:
+            found.append((path.stat(follow_symlinks=False).st_mtime, path.name, path))
+        except OSError:          # gone since the folder was listed
+            continue
+    found.sort()
     if not found:
         raise ReplayFormatError(f"no recorded game in {replays_dir()} yet")
-    return found[-1]
+    return found[-1][2]
 
 
 def new_replay_path(seed: int) -> Path:
     """A fresh file in `replays_dir()`, named by the time the game started and its seed."""
     folder = replays_dir()
-    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise UnsafePathError(f"{folder}: cannot make the replays folder ({error.strerror or error})") from None
     stamp = time.strftime("%Y%m%d-%H%M%S")
     path = folder / f"{stamp}-seed{seed}.jsonl.gz"
     k = 2
-    while path.exists():
+    while os.path.lexists(path):      # a dangling link there is a name taken, too
         path = folder / f"{stamp}-seed{seed}-{k}.jsonl.gz"
         k += 1
     return path

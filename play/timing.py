@@ -33,6 +33,14 @@ class TimeModel:
         return round(max(0.5, rng.gauss(total, self.spread * total)), 3)
 
 
+def bot_placement_time(difficulty: str, shape: str, replaces: int, seed: int, seat: int, placement: int) -> float:
+    """A bot's time for the tour's `placement`-th placement (0 = the first), drawn from its own
+    generator seeded by the tour's seed, the seat and that number: `replay verify` draws it
+    again, so a bot's recorded time cannot be edited unnoticed."""
+    rng = random.Random(f"junkart-bot-time:{seed}:{seat}:{placement}")
+    return TIME_MODELS[difficulty].placement_time(shape, replaces, rng)
+
+
 TIME_MODELS: dict[str, TimeModel] = {
     "easy": TimeModel(thinking_s=4.0, handling_factor=1.6, replace_penalty_s=3.0, spread=0.20),
     "normal": TimeModel(thinking_s=2.5, handling_factor=1.2, replace_penalty_s=2.0, spread=0.15),

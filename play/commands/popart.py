@@ -147,16 +147,24 @@ def run_window(args: argparse.Namespace) -> int:
 
 def example_screenshot(path: str) -> int:
     """The rulebook's example display and its breakdown, rendered offscreen to a PNG."""
+    from play.safe_files import check_output, commit, temporary_sibling
     from scenes.common import open_showbase, render_frames, save_frame
     from scenes.popart.example import ExampleScene
 
-    base = open_showbase("Pop Art", offscreen=True)
-    scene = ExampleScene(base)
-    render_frames(base, 3)
-    save_frame(base, path)
-    scene.destroy()
-    base.destroy()
-    print(f"wrote {path}")
+    out = check_output(path, "screenshot")
+    temp = temporary_sibling(out)
+    try:
+        base = open_showbase("Pop Art", offscreen=True)
+        scene = ExampleScene(base)
+        render_frames(base, 3)
+        save_frame(base, str(temp))
+        scene.destroy()
+        base.destroy()
+    except BaseException:
+        temp.unlink(missing_ok=True)
+        raise
+    commit(temp, out, "screenshot")      # only what was written is reported
+    print(f"wrote {out}")
     return 0
 
 

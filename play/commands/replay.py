@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 
 
@@ -36,7 +37,10 @@ def run_verify(args: argparse.Namespace) -> int:
     from play.replays import replay_path, verify
 
     path = replay_path(args.file)
-    verdict = verify(read_replay(path))
+    replay = read_replay(path)
+    if replay.notice:
+        print(f"junkart: notice: {replay.notice}", file=sys.stderr)
+    verdict = verify(replay)
     name = path.name
     if args.json:
         print(json.dumps({"file": name, **verdict.to_json()}, sort_keys=True))
@@ -58,21 +62,26 @@ def run_watch(args: argparse.Namespace) -> int:
     from scenes.table.replay_viewer import ReplayViewer, replay_frames
 
     replay = read_replay(replay_path(args.file))
+    if replay.notice:
+        print(f"junkart: notice: {replay.notice}", file=sys.stderr)
     frames, names = replay_frames(replay), seat_names(replay)
     if args.screenshot:
         if not 0 <= args.placement <= len(frames):
             raise UsageError(f"--placement {args.placement}: the replay has placements 1 to {len(frames)}")
-        out = Path(args.screenshot)
-        out.parent.mkdir(parents=True, exist_ok=True)
+        from play.safe_files import check_output, commit, temporary_sibling
+
+        out = check_output(args.screenshot, "screenshot")
+        temp = temporary_sibling(out)
         base = open_showbase("Junk Art 3D replay", offscreen=True)
         try:
             viewer = ReplayViewer(base, frames, names, bind_input=False)
             viewer.playing = False
             viewer.show((args.placement or len(frames)) - 1)
             render_frames(base, 3)
-            save_frame(base, str(out))
+            save_frame(base, str(temp))
         finally:
             base.destroy()
+        commit(temp, out, "screenshot")
         print(f"wrote {out}")
         return 0
     if not has_display():

@@ -71,7 +71,13 @@ def run(args: argparse.Namespace) -> int:
     from play.match import Match
     from play.replays import replay_path, replay_writer, resume, seats_of
 
+    from play.safe_files import check_output
+
+    if args.replay is not None:
+        check_output(args.replay, "replay")       # refused before the tour is played, in one line
     replay = read_replay(replay_path(args.resume)) if args.resume else None
+    if replay is not None and replay.notice:
+        print(f"junkart: notice: {replay.notice}", file=sys.stderr)
     if replay is not None:
         config, seed = tour_of(replay)
         seats = seats_of(replay)
@@ -86,7 +92,7 @@ def run(args: argparse.Namespace) -> int:
     controllers = [BotController(level, f"{stream}:{seat}", name) for seat, (level, name) in enumerate(zip(levels, names))]
     progress = _Progress(enabled=not args.json and sys.stderr.isatty())
     recorder = None
-    if args.replay:
+    if args.replay is not None:
         recorder = replay_writer(args.replay, seed, config, [SeatSpec(c.name, c.difficulty) for c in controllers])
     try:
         if replay is not None:
@@ -95,6 +101,10 @@ def run(args: argparse.Namespace) -> int:
         else:
             match = Match(config, controllers, seed, on_event=progress.event, recorder=recorder)
         outcome = match.run()
+    except BaseException:
+        if recorder is not None:     # a file it was to replace is kept as it was
+            recorder.close(complete=False)
+        raise
     finally:
         if recorder is not None:
             recorder.close()

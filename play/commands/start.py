@@ -93,6 +93,13 @@ def run(args: argparse.Namespace) -> int:
 
     if not MIN_SEATS <= args.players <= MAX_SEATS:
         raise ValueError(f"--players must be {MIN_SEATS} to {MAX_SEATS}, not {args.players}")
+    if args.max_placements is not None and args.max_placements < 0:
+        raise UsageError(f"--max-placements must be 0 or more, not {args.max_placements}")
+    if args.replay is not None and args.no_replay:
+        raise UsageError("--replay FILE and --no-replay contradict each other; give one")
+    if args.replay is not None:
+        from play.safe_files import check_output
+        check_output(args.replay, "replay")
     humans = None if args.humans is None else args.humans.split(",")
     seats = default_seats(args.players, _bots(args.bots), humans)
     config = api.TourConfig.parse(args.tour, args.players)
@@ -105,6 +112,8 @@ def run(args: argparse.Namespace) -> int:
         from play.replays import replay_path, seats_of
 
         resume = read_replay(replay_path(args.resume))
+        if resume.notice:
+            print(f"junkart: notice: {resume.notice}")
         (config, seed), seats = tour_of(resume), seats_of(resume)
         if not has_display():
             raise UsageError(f"no display to resume the game in; `junkart sim --resume {args.resume}` "
@@ -140,8 +149,7 @@ def open_game(base: Any, config: api.TourConfig, seats: list, seed: int, replay:
         game = DesktopGame(base, config, seats, seed, recorder=recorder, resume=resume, **options)
     except BaseException:
         if recorder is not None:
-            recorder.close()
-            recorder.path.unlink(missing_ok=True)
+            recorder.abandon()      # a new file is removed; a file it was to replace stays as it was
         raise
     if recorder is not None:
         print(f"Recording this game to {recorder.path} (check it with: junkart replay verify {recorder.path})", flush=True)

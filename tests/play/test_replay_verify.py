@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from game import api
-from game.replay import ReplayFormatError, read_replay
+from game.replay import ReplayFormatError, encode_lines, read_replay
 from play.controllers import BotController
 from play.match import Match
 from play.human import SeatSpec
@@ -39,7 +39,9 @@ def _lines(path: Path) -> list[dict]:
 
 
 def _write(path: Path, lines: list[dict]) -> Path:
-    path.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    """The lines edited as someone who keeps the integrity chain whole would: verify must still
+    find what changed by re-simulating it."""
+    path.write_text("".join(encode_lines(lines)))
     return path
 
 

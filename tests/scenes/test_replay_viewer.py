@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from game import api
-from game.replay import ReplayFormatError, read_replay, seat_names
+from game.replay import ReplayFormatError, encode_lines, read_replay, seat_names
 from play.controllers import BotController
 from play.match import Match
 from play.human import SeatSpec
@@ -87,13 +87,13 @@ def test_keys_step_pause_and_jump(showbase, recorded):
 def test_a_replay_without_placements_or_with_a_bad_keyframe_is_refused(recorded, tmp_path):
     lines = [json.loads(line) for line in recorded.read_text().splitlines()]
     bare = tmp_path / "bare.jsonl"
-    bare.write_text("".join(json.dumps(line) + "\n" for line in lines[:3]))
+    bare.write_text("".join(encode_lines(lines[:3])))
     with pytest.raises(ReplayFormatError, match="no placement to watch"):
         replay_frames(read_replay(bare))
     k = next(i for i, line in enumerate(lines) if "keyframe" in line)
     lines[k]["keyframe"]["version"] = 99
     bad = tmp_path / "bad.jsonl"
-    bad.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    bad.write_text("".join(encode_lines(lines)))
     with pytest.raises(ReplayFormatError, match=f"entry {k}: "):
         replay_frames(read_replay(bad))
 
