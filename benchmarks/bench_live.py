@@ -151,6 +151,7 @@ def replay_size(hand_minutes: float = 10.0, seconds_per_placement: float = 20.0,
         game = DesktopGame(base, config, seats, seed, threaded=False, pace=False, bind_input=False,
                            show_motion=True, recorder=recorder)
         placed = keys = 0
+        stops: dict[str, int] = {}
         try:
             while placed < wanted and not game.finished:
                 for _ in range(20000):
@@ -160,8 +161,13 @@ def replay_size(hand_minutes: float = 10.0, seconds_per_placement: float = 20.0,
                         break
                     if not game.worker.busy and not game.player.playing and game.options:
                         game.choose_option(0)
-                if game.finished or not game._take() or game.live is None:
+                if game.finished:
                     break
+                if not game._take() or game.live is None:
+                    stops["no room to hold"] = stops.get("no room to hold", 0) + 1
+                    game._let_go()
+                    game.place()                                # the assist places this one
+                    continue
                 (x0, y0, z0), quat = game.hand.held()
                 phase = rng.uniform(0, 6.28)
                 targets = []
@@ -188,4 +194,5 @@ def replay_size(hand_minutes: float = 10.0, seconds_per_placement: float = 20.0,
         raw = path.stat().st_size
         packed = len(gzip.compress(path.read_bytes()))
     return {"replay_hand_minutes": round(placed * seconds_per_placement / 60, 1), "replay_live_placements": placed,
+            "replay_game_finished": game.finished, "replay_assisted_instead": stops.get("no room to hold", 0),
             "replay_hand_keys": keys, "replay_kb": round(raw / 1024, 1), "replay_gzip_kb": round(packed / 1024, 1)}
