@@ -44,7 +44,7 @@ from play.match import CityResult, Match
 from play.replays import resume as resume_match, seats_of
 from play.worker import Worker
 from scenes.table import hud_model
-from scenes.table.hud import HAND_CONTROLS, MOTION_CONTROLS, Hud, HudInput, key_help
+from scenes.table.hud import Hud, HudInput, key_help
 from scenes.table.motion_player import SLOW_MOTION, MotionPlayer
 from scenes.table.sound import TableSound
 from scenes.table.view import TableView
@@ -64,12 +64,12 @@ class DesktopGame:
                  threaded: bool = True, pace: bool = True, max_placements: int | None = None,
                  bind_input: bool = True, autopilot: bool = False, recorder: ReplayWriter | None = None,
                  resume: Replay | None = None, escape_to: str = "quit", show_motion: bool | None = None,
-                 bot_speed: float = 1.0, volume: float = 0.8, muted: bool = False) -> None:
+                 bot_speed: float = 1.0, volume: float = 0.8, muted: bool = False, show_hints: bool = True) -> None:
         """`resume`: a replay of this tour (see `resumed`) to rebuild first and go on from.
         `escape_to`: what the key help says Esc does (the start menu makes it "menu").
         `show_motion`: play every placement as it happened (default: when paced, in real time;
         unpaced, one motion frame per `tick`, for tests); `bot_speed`: bots' placements at 1x, 2x, 4x;
-        `volume` (0..1) and `muted`: the table's sounds."""
+        `volume` (0..1) and `muted`: the table's sounds; `show_hints`: the bar of keys that work now."""
         if len(seats) != config.num_seats:
             raise ValueError(f"{config.num_seats} seats need {config.num_seats} seat specs, got {len(seats)}")
         self.base = base
@@ -106,6 +106,9 @@ class DesktopGame:
         self.worker = Worker(threaded)
         self.pace = pace
         self.controls = key_help(escape_to)
+        self.escape_to = escape_to
+        self.show_hints = show_hints
+        self.view.avoid = self.hud.boxes      # the labels over the table keep clear of the HUD
         self.max_placements = max_placements
         # The assist plays for you (demos, screenshots, smoke tests): your card decisions as a
         # normal bot would take them, and your aimed placements dropped at once.
@@ -639,8 +642,23 @@ class DesktopGame:
         if self.recorder is not None:
             self._extra += (f"Replay saved: {self.recorder.path.name}",)
 
+    def _moment(self) -> str:
+        """What the hint bar offers keys for now (scenes/table/hud.key_help)."""
+        if self.player.playing:
+            return "motion"
+        if self.handoff is not None:
+            return "handoff"
+        if self.hand is not None:
+            return "hand"
+        if self.aim is not None and not self.worker.busy:
+            return "place"
+        if self.options and not self.worker.busy:
+            return "choose"
+        return "watch"
+
     def _refresh_hud(self) -> None:
         state = self.match.state   # frozen: consistent even while a job runs (perhaps one step old)
+        self.view.set_name_tags(hud_model.name_tags(state, self.names))
         you = self.viewer if self.viewer is not None else 0
         model = hud_model.build(state, self.names, you, self.turn_line, self.event_line)
         if self.viewer is None or self.handoff is not None:
@@ -648,8 +666,7 @@ class DesktopGame:
         labels = tuple(hud_model.option_text(o, self._legal, self.names, you) for o in self.options) if not self.worker.busy else ()
         self.hud.show(HudInput(model, labels, self.selected, self.aim is not None and not self.worker.busy,
                                self._may_set_aside() and not self.worker.busy, self._extra,
-                               controls=(MOTION_CONTROLS if self.player.playing else
-                                         HAND_CONTROLS if self.hand is not None else self.controls),
+                               controls=key_help(self.escape_to, self._moment()) if self.show_hints else (),
                                handoff=self.names[self.handoff] if self.handoff is not None else ""))
 
     # --- camera input ---------------------------------------------------------------------------

@@ -14,6 +14,9 @@ from game.cards import HIDDEN, STAR, city_card, is_junk_card
 from game.cards import card as junk_card
 from game.cities import split_variant
 from game.pieces import COLOURS
+from physics.bodies import BASE_HEIGHT_M
+
+BASE_HEIGHT_MM = BASE_HEIGHT_M * 1000.0
 
 
 @dataclass(frozen=True)
@@ -47,6 +50,18 @@ class HudModel:
     hand: tuple[Chip, ...]
     to_place: tuple[str, ...]      # the viewing seat's pending pieces, as words
     event: str
+
+
+def shown_height_mm(height_mm: float) -> float:
+    """The one height the table shows (seat panels, tape measure, scoreboards): the structure's
+    highest point above the table, base included, as physics measures it. The rules hold 0.0
+    until a structure is first measured; that is the bare base."""
+    return max(float(height_mm), BASE_HEIGHT_MM)
+
+
+def height_text(height_mm: float) -> str:
+    """"12.3 cm": a height as every part of the table writes it."""
+    return f"{shown_height_mm(height_mm) / 10:.1f} cm"
 
 
 THINKING_SHOWN_AFTER_S = 3.0   # a bot's turn line counts the seconds once it has thought this long
@@ -169,6 +184,33 @@ def build(state: api.State, names: Sequence[str], you: int, turn: str, event: st
     if ex.is_over and ex.end_reason:
         status = f"Over: {ex.end_reason}"
     return HudModel(city, card.goal, status, turn, tuple(seats), hand, pending, event)
+
+
+@dataclass(frozen=True)
+class NameTag:
+    """The tag by a base: whose structure it is (the seat's colour comes from its number)."""
+    structure: int
+    name: str
+    seat: int | None          # None for a common base (Paris, Pisa)
+    active: bool = False      # this seat acts now
+
+
+def name_tags(state: api.State, names: Sequence[str]) -> tuple[NameTag, ...]:
+    """One tag per structure on the table: its owner's name, lit while the owner acts."""
+    acting = set(api.to_act(state))
+    ex = api.current(state)
+    if ex is None:                       # before the first city: each seat at its own base
+        return tuple(NameTag(s, names[s], s, s in acting) for s in range(len(names)))
+    tags = []
+    for k, structure in enumerate(ex.structures):
+        owner = structure.owner
+        if owner is None:
+            builders = [s for s in range(ex.num_seats) if ex.builds_on and ex.builds_on[s] == k]
+            label = "shared: " + ", ".join(names[s] for s in builders) if builders else "shared"
+            tags.append(NameTag(k, label, None, any(s in acting for s in builders)))
+        else:
+            tags.append(NameTag(k, names[owner], owner, owner in acting))
+    return tuple(tags)
 
 
 def spectator(model: HudModel) -> HudModel:

@@ -36,3 +36,19 @@ PIECE: dict[str, RGBA] = {name: _mix(paint, WOOD, WOOD_TINT) for name, paint in 
 def piece_colour(colour: str) -> RGBA:
     """The painted-wood colour of a piece colour name (unknown names: plain wood)."""
     return PIECE.get(colour, WOOD)
+
+
+# Each seat's colour: its name tag by the base and the bar on its panel (not a piece colour,
+# so a seat never reads as "the orange pieces").
+SEATS: tuple[RGBA, ...] = (
+    (0.95, 0.33, 0.42, 1.0),     # rose
+    (0.40, 0.78, 0.95, 1.0),     # sky
+    (0.98, 0.88, 0.35, 1.0),     # yellow
+    (0.72, 0.52, 0.95, 1.0),     # violet
+    (0.45, 0.92, 0.70, 1.0),     # mint
+    (0.98, 0.62, 0.80, 1.0),     # pink
+)
+
+
+def seat_colour(seat: int) -> RGBA:
+    return SEATS[seat % len(SEATS)]

@@ -10,7 +10,7 @@ node and `destroy()` removes it, so scenes can share one ShowBase. Lighting is f
 from __future__ import annotations
 
 import math
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 import numpy as np
 from panda3d.core import (AmbientLight, AntialiasAttrib, CardMaker, DirectionalLight, LineSegs, Material, NodePath,
@@ -25,6 +25,8 @@ from scenes.common import box_mesh, mesh_node, panda_quat, remove_node
 from scenes.table import palette
 from scenes.table.camera import OrbitCamera
 from scenes.table.meshes import shape_node
+from scenes.table.layout import Rect
+from scenes.table.screen_labels import NameTag, ScreenLabels
 from scenes.table.tape import TapeMeasures
 
 PIECE_TAG = "piece"        # NodePath tag holding the piece id (picking maps hits back through it)
@@ -54,6 +56,11 @@ class TableView:
         self._drop: NodePath | None = None
         self._lights()
         self.tape = TapeMeasures(self.root)
+        self.labels = ScreenLabels(base)
+        self.name_tags: tuple[NameTag, ...] = ()
+        # The HUD's blocks, for the labels to keep clear of (the desktop sets it to hud.boxes).
+        self.avoid: Callable[[], Sequence[tuple[str, Rect]]] = lambda: ()
+        self._labels_task = base.taskMgr.add(self._place_labels, f"table-labels-{id(self)}", sort=45)
         self._old_background = base.get_background_color()
         base.set_background_color(*palette.BACKGROUND)
 
@@ -91,6 +98,32 @@ class TableView:
         """The tape measure over each structure (its highest point above the table, mm)."""
         if self.layout is not None:
             self.tape.update(self.layout, heights_mm)
+
+    def set_name_tags(self, tags: Sequence[NameTag]) -> None:
+        """A name tag by each base (see hud_model.name_tags)."""
+        self.name_tags = tuple(tags)
+
+    def place_labels(self) -> None:
+        """Put the heights and name tags where the camera shows them now, clear of the HUD."""
+        if self.layout is None:
+            self.labels.update(self.screen_point, (), (), ())
+            return
+        tape = [(top, text.get_text()) for top, text in zip(self.tape.tops, self.tape.labels)]
+        ex, ey, _ = self.camera.eye()
+        tags = []
+        for tag in self.name_tags:
+            if 0 <= tag.structure < len(self.layout.bases):
+                b = self.layout.bases[tag.structure]
+                # The base's edge nearest the camera: the tag stands in front of the structure.
+                dx, dy = ex - b.x, ey - b.y
+                d = math.hypot(dx, dy) or 1.0
+                reach = BASE_HALF_M * 1.25
+                tags.append(((b.x + dx / d * reach, b.y + dy / d * reach, 0.0), tag))
+        self.labels.update(self.screen_point, tape, tags, [rect for _, rect in self.avoid()])
+
+    def _place_labels(self, task: Any) -> int:
+        self.place_labels()
+        return task.cont
 
     def show_ghost(self, piece_id: str, position: Sequence[float], orientation: Sequence[float],
                    drop_to_z: float | None = None) -> None:
@@ -318,6 +351,8 @@ class TableView:
         self.tape.clear()
 
     def destroy(self) -> None:
+        self.base.taskMgr.remove(self._labels_task)
+        self.labels.destroy()
         self.root.clear_light()
         remove_node(self.root)
         self.pieces.clear()
