@@ -126,7 +126,7 @@ class Hud:
             return
         self._clear()
         self._shown, self._aspect_shown = shown, aspect
-        a = aspect
+        a = float(self.base.a2dRight)
         m = shown.model
         bottom = -1.0 + MARGIN
         if shown.controls:
@@ -140,7 +140,7 @@ class Hud:
         left_bottom = self._top_left(shown, -a + MARGIN, -a + MARGIN + left_w)
         self._banner(m, -a + 2 * MARGIN + left_w, right_x - MARGIN)
         if shown.handoff:
-            self._handoff(shown.handoff, a)
+            self._handoff(shown.handoff, -a + MARGIN, right_x - MARGIN)
         else:
             self._bottom(shown, a, bottom, left_bottom, right_x, seats_bottom)
 
@@ -262,19 +262,21 @@ class Hud:
             t.reparent_to(strip)
             self._texts.append(("banner", t, strip))
 
-    def _handoff(self, name: str, a: float) -> None:
-        """Hot-seat: a panel over the table until the next person says they are at the screen."""
-        width = min(0.8, a - 0.1)
-        panel = self._panel("handoff", -width, -0.3, width, 0.3, (0.05, 0.06, 0.08, 0.92))
+    def _handoff(self, name: str, x0: float, x1: float) -> None:
+        """Hot-seat: a panel over the table, left of the seats, until the next person says they
+        are at the screen."""
+        width = min(0.8, (x1 - x0) / 2)
+        cx = 0.0 if x0 <= -width and width <= x1 else (x0 + x1) / 2
+        panel = self._panel("handoff", cx - width, -0.3, cx + width, 0.3, (0.05, 0.06, 0.08, 0.92))
         inner = 2 * width - 0.1
         for text, y, scale, bold, colour in ((f"Pass to {name}", 0.12, 0.09, True, ACTIVE),
                                              (f"Only {name} should see the screen now:", 0.03, 0.04, False, DIM),
                                              ("your hand and choices come next.", -0.03, 0.04, False, DIM)):
-            label = self._text(text, (0.0, y), scale, inner, bold=bold, colour=colour, align="center", parent=panel)
+            label = self._text(text, (cx, y), scale, inner, bold=bold, colour=colour, align="center", parent=panel)
             self._texts.append(("handoff", label, panel))
-        self.handoff_button = self._button(f"I'm {name}  [Space]", (0.0, -0.19), self.on_handoff, hot=True,
+        self.handoff_button = self._button(f"I'm {name}  [Space]", (cx, -0.19), self.on_handoff, hot=True,
                                            width=min(inner, max(0.7, self._text_width(f"I'm {name}  [Space]", 0.038, True) + 0.08)),
-                                           parent=self.base.aspect2d)
+                                           parent=panel, inside=panel)
 
     def _text(self, text: str, pos: tuple[float, float], scale: float, width: float, *, bold: bool = False,
               colour: tuple[float, float, float, float] = INK, align: str = "left", wrap: bool = False,
@@ -430,7 +432,7 @@ class Hud:
 
     def _button(self, text: str, pos: tuple[float, float], command: Callable[..., None], args: Sequence[Any] = (),
                 hot: bool = False, width: float = 0.4, parent: NodePath | None = None, align: str = "center",
-                scale: float | None = None) -> DirectButton:
+                scale: float | None = None, inside: Any = None) -> DirectButton:
         left = align == "left"
         scale = scale or (0.036 if left else 0.038)
         if not left and self._text_width(text, scale, hot) > width - 0.04:
@@ -442,5 +444,8 @@ class Hud:
                               frameSize=(-width / 2, width / 2, -0.022, 0.052), pos=(pos[0], 0, pos[1]),
                               relief=DGG.FLAT, command=command, extraArgs=list(args))
         self._widgets.append(button)
-        self._boxes.append((f"button-{text}", button))
+        if inside is not None:          # a button drawn inside a panel (the hand-off's)
+            self._texts.append((f"button-{text}", button, inside))
+        else:
+            self._boxes.append((f"button-{text}", button))
         return button

@@ -87,6 +87,7 @@ class ReplayViewer:
         self.step_s = step_s
         self.view = TableView(base)
         self.hud = Hud(base)
+        self.view.avoid = self.hud.boxes      # the labels over the table keep clear of the HUD
         self.sound = TableSound(base)
         self.player = MotionPlayer(self.view, on_contacts=self.sound.contacts)
         self.motion_for = motion_for

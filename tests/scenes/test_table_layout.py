@@ -1,0 +1,145 @@
+"""Nothing on the table's screen overlaps: HUD blocks, tape heights and name tags, on crowded
+tables (6 seats, tall towers, long names, long lines) at window sizes from 1024 x 600 up."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game import api
+from physics.layout import TableLayout
+from physics.snapshot import Snapshot
+from scenes.table import hud_model
+from scenes.table.layout import Rect, Wanted, beside, overlapping, place
+
+LONG = ["Bartholomew Longname-Smythe", "Hard bot", "Normal bot", "Maximiliana Oppenheimer", "Easy bot", "You"]
+SIZES = [(1024, 600), (1280, 720), (1024, 768), (1920, 1080)]
+TALL_MM = [450.0, 230.0, 380.0, 30.0, 510.0, 120.0]
+
+
+def test_labels_that_would_overprint_are_moved_apart_or_left_out():
+    screen = Rect(-1.7, -1.0, 1.7, 1.0)
+    same = [Wanted(0.2, 0.05, (0.0, 0.0), beside(0.2, 0.05)) for _ in range(3)]
+    rects = place(same, [], screen)
+    assert all(r is not None for r in rects)
+    assert overlapping([(str(k), r) for k, r in enumerate(rects)]) == []
+    # A label whose every spot is under a panel is not drawn.
+    blocked = place([Wanted(0.2, 0.05, (0.0, 0.0), beside(0.2, 0.05))], [Rect(-1.0, -1.0, 1.0, 1.0)], screen)
+    assert blocked == [None]
+    # Off the screen's edge is not a spot either.
+    edge = place([Wanted(0.2, 0.05, (1.69, 0.0), ((0.02, 0.0),))], [], screen)
+    assert edge == [None]
+
+
+def _crowded_state(seed: int = 3) -> api.State:
+    state = api.new_tour(api.TourConfig(6, ("philadelphia", "monaco", "paris"), start_seat=0, base_sides=("A",) * 6))
+    rng = random.Random(seed)
+    while api.is_chance(state):
+        state = api.apply(state, api.sample_chance(state, rng))
+    return state
+
+
+@pytest.fixture
+def table(showbase):
+    from scenes.table.hud import Hud
+    from scenes.table.view import TableView
+
+    hud = Hud(showbase)
+    view = TableView(showbase)
+    view.avoid = hud.boxes
+    yield hud, view
+    view.destroy()
+    hud.destroy()
+    showbase.win.set_size(1280, 720)
+    showbase.adjustWindowAspectRatio(1280 / 720)
+
+
+def _check(showbase, hud, view, what: str) -> list[str]:
+    view.place_labels()
+    a, t = float(showbase.a2dRight), float(showbase.a2dTop)
+    screen = Rect(-a - 1e-6, -t - 1e-6, a + 1e-6, t + 1e-6)
+    rects = hud.boxes() + list(view.labels.shown.items())
+    assert overlapping(rects) == [], what
+    assert [n for n, r in rects if not r.inside(screen)] == [], what
+    outside = [(n, t_rect, box) for n, t_rect, box in hud.text_boxes() if not t_rect.inside(box, 0.004)]
+    assert outside == [], what
+    return list(view.labels.shown)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_a_crowded_table_has_no_overlaps(showbase, table, size):
+    from scenes.common import render_frames
+    from scenes.table.hud import HudInput, key_help
+
+    hud, view = table
+    w, h = size
+    showbase.win.set_size(w, h)
+    showbase.adjustWindowAspectRatio(w / h)
+    state = _crowded_state()
+    legal = api.legal_actions(state, 5)
+    model = hud_model.build(state, LONG, 5, "Your turn: keep one card, pass the others to the players beside you",
+                            "Maximiliana Oppenheimer placed green long plank: 4 fell (grey axle, blue cone, orange ring and 1 more)")
+    view.show(Snapshot(TableLayout.for_seats(6), ()))
+    view.set_heights(TALL_MM)
+    view.set_name_tags(hud_model.name_tags(state, LONG))
+    options = tuple(hud_model.action_text(a, LONG, 5) for a in legal)
+    shown_counts = []
+    inputs = [HudInput(model, options, controls=key_help(moment="choose")),
+              HudInput(hud_model.spectator(model), controls=key_help(moment="watch"),
+                       extra=tuple(f"{n}: {10 + k} fans" for k, n in enumerate(LONG)) + ("Replay saved: tour-2026-12-02.jsonl",)),
+              HudInput(model, placing=True, can_set_aside=True, controls=key_help(moment="place")),
+              HudInput(hud_model.spectator(model), handoff=LONG[0], controls=key_help(moment="handoff"))]
+    for k, shown in enumerate(inputs):
+        hud.show(shown)
+        render_frames(showbase, 1)
+        view.overview()
+        shown_counts.append(len(_check(showbase, hud, view, f"{size} input {k} overview")))
+        for structure in range(6):          # C, and the camera following each seat
+            view.focus(structure, TALL_MM[structure])
+            _check(showbase, hud, view, f"{size} input {k} focus {structure}")
+        view.camera.orbit(90.0, 20.0)
+        view.apply_camera()
+        _check(showbase, hud, view, f"{size} input {k} orbited")
+    # Placing the labels is not the same as leaving them out: most of the 12 are drawn.
+    assert max(shown_counts) >= 8, shown_counts
+    assert len(hud.texts()["seats"]) == 6 or hud.handoff_button is not None
+
+
+def test_panel_and_tape_say_the_same_height_from_the_start(showbase, table):
+    from scenes.table.hud import HudInput
+
+    hud, view = table
+    state = _crowded_state()
+    ex = api.current(state)
+    assert all(s.height_mm == 0.0 for s in ex.structures)        # the rules have not measured yet
+    layout = TableLayout.for_seats(6)
+    view.show(Snapshot(layout, ()))
+    view.set_heights([s.height_mm for s in ex.structures])
+    model = hud_model.build(state, LONG, 5, "", "")
+    hud.show(HudInput(model))
+    panel_lines = [str(label["text"]) for name, label, _ in hud._texts if name.startswith("seat-") and "fans" in str(label["text"])]
+    assert panel_lines and all(line.endswith("3.0 cm") for line in panel_lines)
+    assert [t.get_text() for t in view.tape.labels] == ["3.0 cm"] * 6
+    assert hud_model.height_text(123.4) == "12.3 cm" and hud_model.height_text(0.0) == "3.0 cm"
+
+
+def test_name_tags_follow_the_owners_and_light_the_acting_seat():
+    state = _crowded_state()
+    tags = hud_model.name_tags(state, LONG)
+    assert [t.name for t in tags] == LONG and all(t.active for t in tags)      # the pass is simultaneous
+    paris = api.new_tour(api.TourConfig(3, ("paris",), start_seat=0, base_sides=("A",) * 3))
+    rng = random.Random(1)
+    while api.is_chance(paris):
+        paris = api.apply(paris, api.sample_chance(paris, rng))
+    shared = hud_model.name_tags(paris, ["You", "Ann", "Bob"])
+    assert any(t.seat is None and t.name.startswith("shared") for t in shared)
+
+
+def test_the_hint_bar_offers_the_keys_of_the_moment():
+    from scenes.table.hud import key_help
+
+    choose, place, watch, hand = (" ".join(key_help("menu", m)) for m in ("choose", "place", "watch", "hand"))
+    assert "Space place" not in choose and "click a choice" in choose and "Esc menu" in choose
+    assert "Space place" in place and "Tab re-aim" in place
+    assert "Space" not in watch and "bots' speed" in watch
+    assert "Q/E turn" in hand and "Space" not in hand
