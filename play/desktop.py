@@ -668,6 +668,7 @@ class DesktopGame:
                                self._may_set_aside() and not self.worker.busy, self._extra,
                                controls=key_help(self.escape_to, self._moment()) if self.show_hints else (),
                                handoff=self.names[self.handoff] if self.handoff is not None else ""))
+        self.view.place_labels()
 
     # --- camera input ---------------------------------------------------------------------------
 

@@ -43,7 +43,7 @@ def piece_colour(colour: str) -> RGBA:
 SEATS: tuple[RGBA, ...] = (
     (0.95, 0.33, 0.42, 1.0),     # rose
     (0.40, 0.78, 0.95, 1.0),     # sky
-    (0.98, 0.88, 0.35, 1.0),     # yellow
+    (0.62, 0.90, 0.38, 1.0),     # lime (not the acting seat's amber)
     (0.72, 0.52, 0.95, 1.0),     # violet
     (0.45, 0.92, 0.70, 1.0),     # mint
     (0.98, 0.62, 0.80, 1.0),     # pink

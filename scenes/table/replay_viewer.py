@@ -143,6 +143,7 @@ class ReplayViewer:
         self.index = index
         self._next_at = time.monotonic() + self.step_s
         self.hud.show(self.hud_input())
+        self.view.place_labels()
 
     def hud_input(self) -> HudInput:
         frame = self.frames[self.index]
@@ -150,6 +151,7 @@ class ReplayViewer:
         state = "playing" if self.playing else "paused"
         model = hud_model.build(frame.state, self.names, frame.placement.seat, f"Replay: placement {self.index + 1} "
                                 f"of {len(self.frames)} ({state})", event)
+        self.view.set_name_tags(hud_model.name_tags(frame.state, self.names))
         return HudInput(hud_model.spectator(model), controls=VIEWER_CONTROLS)
 
     def step(self, delta: int) -> None:
