@@ -44,6 +44,11 @@ def audio_library() -> str:
     return "p3openal_audio"
 
 
+# Panda3D's start-up lines ("Known pipe types", inotify on /dev/input, EGL) stay out of the
+# terminal unless asked for with --verbose (play/cli.py sets JUNKART_VERBOSE).
+QUIET_PRC = "print-pipe-types false\nnotify-level fatal\nnotify-level-display fatal\nnotify-level-device fatal\nnotify-level-ShowBase error\n"
+
+
 def open_showbase(title: str, size: tuple[int, int] = (1280, 720), offscreen: bool = False) -> Any:
     """One ShowBase per process: an onscreen window, or an offscreen buffer for screenshots.
 
@@ -55,6 +60,8 @@ def open_showbase(title: str, size: tuple[int, int] = (1280, 720), offscreen: bo
     prc = f"win-size {size[0]} {size[1]}\nwindow-title {title}\naudio-library-name {audio}\nframebuffer-multisample 1\nmultisamples 4\n"
     if offscreen:
         prc += OFFSCREEN_PRC
+    if not os.environ.get("JUNKART_VERBOSE"):
+        prc += QUIET_PRC
     loadPrcFileData("junkart-window", prc)
     base = ShowBase()
     if base.win is None:

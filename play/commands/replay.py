@@ -16,7 +16,7 @@ from pathlib import Path
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    parser = subparsers.add_parser("replay", help="check a recorded tour (junkart sim --replay FILE)")
+    parser = subparsers.add_parser("replay", help="verify or watch a recorded game (files from play, sim --replay)")
     verbs = parser.add_subparsers(dest="verb", required=True)
     check = verbs.add_parser("verify", help="play the tour again through the physics and compare, bit for bit")
     check.add_argument("file", help="a replay (.jsonl or .jsonl.gz), or 'last' for your newest game")

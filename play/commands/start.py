@@ -18,6 +18,8 @@
 from __future__ import annotations
 
 import argparse
+import os
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -34,8 +36,8 @@ QUICK_PLACEMENTS = 3
 
 
 def register(subparsers: Any) -> None:
-    play = subparsers.add_parser("play", help="play the World Tour in a window (default command)",
-                                 description="Play a World Tour against bots in the 3D table window.")
+    play = subparsers.add_parser("play", help="play a World Tour in the 3D window (bare `junkart` opens the menu)",
+                                 description="Play a World Tour against bots, or hot-seat, in the 3D table window.")
     play.add_argument("--tour", default="first", help="first (Philadelphia, Monaco, Paris), random:N, or a comma list of cities")
     play.add_argument("--players", type=int, default=3, help=f"{MIN_SEATS} to {MAX_SEATS} seats, you included (default 3)")
     play.add_argument("--bots", help=f"one difficulty per bot seat ({', '.join(DIFFICULTIES)}); default normal,hard; "
@@ -90,7 +92,7 @@ def run(args: argparse.Namespace) -> int:
     from play.human import default_seats
 
     if not MIN_SEATS <= args.players <= MAX_SEATS:
-        raise ValueError(f"--players must be {MIN_SEATS} to {MAX_SEATS}, not {args.players}")
+        raise ValueError(f"Junk Art supports {MIN_SEATS}-{MAX_SEATS} players, not {args.players}")   # as `sim` says it
     humans = None if args.humans is None else args.humans.split(",")
     seats = default_seats(args.players, _bots(args.bots), humans)
     config = api.TourConfig.parse(args.tour, args.players)
@@ -111,8 +113,10 @@ def run(args: argparse.Namespace) -> int:
         try:
             from scenes.common import open_showbase
             base = open_showbase("Junk Art 3D")
-        except Exception as error:  # noqa: BLE001 - no window: fall back to the headless demo
-            print(f"junkart: could not open a window ({error})")
+        except Exception:  # noqa: BLE001 - a display is set but refuses a window: say so, do not guess
+            print(f"junkart: error: could not open a window on display {_display_name()!r} "
+                  "(try --verbose for Panda3D's messages, or unset DISPLAY for the headless demo)", file=sys.stderr)
+            return 1
         else:
             if args.menu:
                 return _run_menu(base)
@@ -120,6 +124,10 @@ def run(args: argparse.Namespace) -> int:
                                None if args.no_replay else (args.replay or "auto"), resume)
     print(DEMO_NOTICE, flush=True)
     return run_headless_demo(args.seed, limit)
+
+
+def _display_name() -> str:
+    return os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY") or "default"
 
 
 def open_game(base: Any, config: api.TourConfig, seats: list, seed: int, replay: str | None = "auto",
