@@ -11,7 +11,7 @@ from typing import Any, Callable
 
 from game.replay import read_replay, seat_names
 from play.menu import MenuChoices, fresh_seed
-from play.replays import replay_path
+from play.replays import replay_path, watch_path
 
 RESUMING = "Rebuilding your last game through the physics..."
 POPART_PLAYERS = 3            # Pop Art from the menu: you and two bots (`junkart popart` chooses more)
@@ -41,7 +41,7 @@ class Launcher:
         last = self._has_last_game()
         self.screen = StartMenu(self.base, self.choices, on_change=self._changed, on_play=self.play,
                                 on_quit=self.quit, on_resume=self.resume if last else None,
-                                on_watch=self.watch if last else None, on_popart=self.popart,
+                                on_watch=self.watch if last and self._has_game_to_watch() else None, on_popart=self.popart,
                                 message=message, bind_input=self.bind_input)
         self._on_escape(self.quit)
 
@@ -65,7 +65,7 @@ class Launcher:
         def open_viewer() -> Any:
             from scenes.table.replay_viewer import ReplayViewer, replay_frames
 
-            replay = read_replay(replay_path("last"))
+            replay = read_replay(watch_path("last"))
             return ReplayViewer(self.base, replay_frames(replay), seat_names(replay), bind_input=self.bind_input)
 
         self._open(open_viewer, "Cannot watch your last game")
@@ -140,6 +140,13 @@ class Launcher:
     def _on_escape(self, action: Callable[[], None]) -> None:
         if self.bind_input:
             self.base.accept("escape", action)
+
+    def _has_game_to_watch(self) -> bool:
+        try:
+            watch_path("last")
+        except ValueError:          # none with a placement yet
+            return False
+        return True
 
     def _has_last_game(self) -> bool:
         try:

@@ -174,6 +174,30 @@ def replay_path(name: str) -> Path:
     return found[-1]
 
 
+def watch_path(name: str) -> Path:
+    """A replay to watch: a path, or "last" for the newest game with a placement to watch (a
+    game quit while choosing sides has none, and is passed over)."""
+    if name != "last":
+        return Path(name)
+    from game.actions import Place
+    from game.replay import read_replay
+
+    found = sorted(replays_dir().glob("*.jsonl*"), key=lambda p: (p.stat().st_mtime, p.name), reverse=True)
+    for path in found:
+        try:
+            entries = read_replay(path).entries
+        except ReplayFormatError:       # damaged: not the game to show
+            continue
+        placed = False
+        for entry in entries:
+            placed = placed or isinstance(entry.action, Place)
+            if placed and entry.keyframe is not None:
+                return path
+    if not found:
+        raise ReplayFormatError(f"no recorded game in {replays_dir()} yet")
+    raise ReplayFormatError(f"no recorded game in {replays_dir()} has a placement to watch yet")
+
+
 def new_replay_path(seed: int) -> Path:
     """A fresh file in `replays_dir()`, named by the time the game started and its seed."""
     folder = replays_dir()

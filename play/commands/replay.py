@@ -23,7 +23,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     check.add_argument("--json", action="store_true", help="print one JSON line")
     check.set_defaults(func=run_verify)
     watch = verbs.add_parser("watch", help="watch the tour in the 3D window, placement by placement")
-    watch.add_argument("file", help="a replay (.jsonl or .jsonl.gz), or 'last' for your newest game")
+    watch.add_argument("file", help="a replay (.jsonl or .jsonl.gz), or 'last' for your newest game with a placement")
     watch.add_argument("--screenshot", default=None, metavar="PNG",
                        help="render one placement offscreen to this PNG instead of opening a window")
     watch.add_argument("--placement", type=int, default=0, help="with --screenshot: which placement (1 = first; "
@@ -54,10 +54,10 @@ def run_watch(args: argparse.Namespace) -> int:
     from game.replay import read_replay, seat_names
     from play.errors import UsageError
     from scenes.common import has_display, open_showbase, render_frames, save_frame
-    from play.replays import replay_path
+    from play.replays import watch_path
     from scenes.table.replay_viewer import ReplayViewer, replay_frames
 
-    replay = read_replay(replay_path(args.file))
+    replay = read_replay(watch_path(args.file))
     frames, names = replay_frames(replay), seat_names(replay)
     if args.screenshot:
         if not 0 <= args.placement <= len(frames):
