@@ -57,6 +57,9 @@ LIVE_MISMATCH = "The match's physics settled your piece differently; showing the
 LIVE_START_LIFTS_M = (0.03, 0.06, 0.12)   # a piece taken in hand appears this far above its landing
 
 
+DROP_JOB_AFTER_S = 0.25      # leaving waits this long for a running step, then drops it
+
+
 class DesktopGame:
     """One World Tour on screen. `tick()` advances it (the task manager calls it every frame)."""
 
@@ -728,9 +731,14 @@ class DesktopGame:
         self._drag = (mode, x, y)
         self.view.apply_camera()
 
-    def close_replay(self) -> None:
-        """Let the running step finish, then close the replay file (safe to call again)."""
-        self.worker.wait()
+    def close_replay(self, wait_s: float = DROP_JOB_AFTER_S) -> None:
+        """Close the replay file (safe to call again). A step still running after `wait_s` (a
+        hard bot thinking) is dropped: it records nothing, so the file stops before that step
+        and the game resumes there. Esc and closing the window answer at once."""
+        self.worker.wait(wait_s)
+        if self.worker.running:
+            self.match.recorder = None
+            self.worker.drop()
         if self.recorder is not None:
             self.recorder.close()
 

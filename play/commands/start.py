@@ -160,7 +160,7 @@ def _run_menu(base: Any) -> int:
 
     launcher = Launcher(base)
     base.finalExitCallbacks.append(launcher.close)   # a game open when the window closes is recorded whole
-    base.run()
+    run_base(base)
     return 0
 
 
@@ -174,8 +174,26 @@ def _run_window(base: Any, config: api.TourConfig, seats: list, seed: int, limit
                 base.userExit()
             return task.cont
         base.taskMgr.add(stop_when_done, "junkart-quick-exit")
-    base.run()
+    run_base(base)
     return 0
+
+
+def run_base(base: Any) -> None:
+    """Run the window until it closes. Ctrl+C stops it within a frame (not Panda3D's "interrupt
+    by keyboard" and a wait for the frame): the close-down callbacks run (a thinking bot's job
+    is dropped, the replay closed whole) and KeyboardInterrupt goes up to the CLI's one line."""
+    interrupted: list[int] = []
+
+    def on_sigint(signum: int, frame: Any) -> None:
+        interrupted.append(signum)
+        base.taskMgr.stop()
+
+    base.taskMgr.keyboardInterruptHandler = on_sigint     # taskMgr.run() installs this for SIGINT
+    base.run()
+    if interrupted:
+        for callback in list(base.finalExitCallbacks):
+            callback()
+        raise KeyboardInterrupt
 
 
 def run_headless_demo(seed: int, max_placements: int | None = None) -> int:
