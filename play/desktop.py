@@ -111,6 +111,7 @@ class DesktopGame:
         self.controls = key_help(escape_to)
         self.escape_to = escape_to
         self.show_hints = show_hints
+        self.on_bot_speed: Callable[[float], None] = lambda speed: None   # the launcher keeps the choice
         self.view.avoid = self.hud.boxes      # the labels over the table keep clear of the HUD
         self.max_placements = max_placements
         # The assist plays for you (demos, screenshots, smoke tests): your card decisions as a
@@ -587,6 +588,7 @@ class DesktopGame:
     def set_bot_speed(self, speed: float) -> None:
         """1, 2, 4: bots' placements at that many times real time."""
         self.bot_speed = speed
+        self.on_bot_speed(speed)
         self.player.set_speed(self.player_speed())
         self.event_line = f"Bots' placements at {speed:g}x"
 

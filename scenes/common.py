@@ -49,7 +49,8 @@ def audio_library() -> str:
 QUIET_PRC = "print-pipe-types false\nnotify-level fatal\nnotify-level-display fatal\nnotify-level-device fatal\nnotify-level-ShowBase error\n"
 
 
-def open_showbase(title: str, size: tuple[int, int] = (1280, 720), offscreen: bool = False) -> Any:
+def open_showbase(title: str, size: tuple[int, int] = (1280, 720), offscreen: bool = False,
+                  fullscreen: bool = False, smooth: bool = True) -> Any:
     """One ShowBase per process: an onscreen window, or an offscreen buffer for screenshots.
 
     Raises RuntimeError mentioning 'window' when no window can be opened (the caller falls back
@@ -57,7 +58,10 @@ def open_showbase(title: str, size: tuple[int, int] = (1280, 720), offscreen: bo
     from direct.showbase.ShowBase import ShowBase
 
     audio = "null" if offscreen else audio_library()
-    prc = f"win-size {size[0]} {size[1]}\nwindow-title {title}\naudio-library-name {audio}\nframebuffer-multisample 1\nmultisamples 4\n"
+    samples = "framebuffer-multisample 1\nmultisamples 4\n" if smooth else "framebuffer-multisample 0\n"
+    prc = f"win-size {size[0]} {size[1]}\nwindow-title {title}\naudio-library-name {audio}\n{samples}"
+    if fullscreen and not offscreen:
+        prc += "fullscreen 1\n"
     if offscreen:
         prc += OFFSCREEN_PRC
     if not os.environ.get("JUNKART_VERBOSE"):

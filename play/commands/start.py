@@ -111,8 +111,11 @@ def run(args: argparse.Namespace) -> int:
                              "lets bots finish it headless")
     if has_display():
         try:
+            from play.settings import load as load_settings
             from scenes.common import open_showbase
-            base = open_showbase("Junk Art 3D")
+            saved = load_settings()
+            base = open_showbase("Junk Art 3D", (saved.width, saved.height), fullscreen=saved.fullscreen,
+                                 smooth=saved.quality == "high")
         except Exception:  # noqa: BLE001 - a display is set but refuses a window: say so, do not guess
             print(f"junkart: error: could not open a window on display {_display_name()!r} "
                   "(try --verbose for Panda3D's messages, or unset DISPLAY for the headless demo)", file=sys.stderr)
@@ -121,7 +124,7 @@ def run(args: argparse.Namespace) -> int:
             if args.menu:
                 return _run_menu(base)
             return _run_window(base, config, seats, seed, limit, args.autopilot or args.quick,
-                               None if args.no_replay else (args.replay or "auto"), resume)
+                               None if args.no_replay else (args.replay or "auto"), resume, saved.game_options())
     print(DEMO_NOTICE, flush=True)
     return run_headless_demo(args.seed, limit)
 
@@ -165,8 +168,10 @@ def _run_menu(base: Any) -> int:
 
 
 def _run_window(base: Any, config: api.TourConfig, seats: list, seed: int, limit: int | None, autopilot: bool,
-                replay: str | None = None, resume: Any = None) -> int:
-    game = open_game(base, config, seats, seed, replay, resume, max_placements=limit, autopilot=autopilot)
+                replay: str | None = None, resume: Any = None, options: dict[str, Any] | None = None) -> int:
+    """`options`: the saved settings' for the game (bots' speed, volume, hint bar)."""
+    game = open_game(base, config, seats, seed, replay, resume, max_placements=limit, autopilot=autopilot,
+                     **(options or {}))
     base.accept("escape", base.userExit)
     if limit is not None:
         def stop_when_done(task: Any) -> int:
