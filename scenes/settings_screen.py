@@ -12,9 +12,12 @@ from direct.gui import DirectGuiGlobals as DGG
 from direct.gui.DirectGui import DirectButton, DirectFrame, DirectLabel
 from panda3d.core import NodePath, TextNode
 
+from physics.layout import TableLayout
+from physics.snapshot import Snapshot
 from play.settings import BOT_SPEEDS, QUALITIES, WINDOW_SIZES, Settings
 from scenes.common import ui_font
 from scenes.table.hud import ACTIVE, BUTTON, BUTTON_HOT, DIM, INK, PANEL
+from scenes.table.view import TableView
 
 ROWS = (("window", "Window size"), ("fullscreen", "Fullscreen"), ("quality", "Graphics quality"),
         ("shadows", "Soft shadows"), ("volume", "Sound volume"), ("muted", "Sound"),
@@ -63,6 +66,10 @@ class SettingsScreen:
         self.settings = settings
         self.on_change = on_change
         self.font, self.bold = ui_font(base.loader), ui_font(base.loader, bold=True)
+        # The table behind, as behind the start menu.
+        self.view = TableView(base)
+        self.view.show(Snapshot(TableLayout.for_seats(3), ()))
+        self.view.overview()
         self.root: NodePath = base.aspect2d.attach_new_node("settings")
         self._rows: NodePath | None = None
         self.row_labels: dict[str, DirectLabel] = {}
@@ -87,6 +94,7 @@ class SettingsScreen:
 
     def destroy(self) -> None:
         self.root.remove_node()
+        self.view.destroy()
 
     def _show(self) -> None:
         if self._rows is not None:
