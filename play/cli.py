@@ -16,6 +16,7 @@ from play.errors import UsageError
 COMMAND_MODULES = (
     "play.commands.start",    # `junkart play`: the desktop game (headless demo without a display); `junkart` alone: the menu
     "play.commands.cities",   # `junkart cities --json`
+    "play.commands.rules",    # `junkart rules philadelphia`
     "play.commands.sim",      # `junkart sim ...`: a headless tour with bots
     "play.commands.replay",   # `junkart replay verify FILE`
     "play.commands.popart",   # `junkart popart [sim|solo]`

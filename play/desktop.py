@@ -49,7 +49,7 @@ from scenes.table.motion_player import SLOW_MOTION, MotionPlayer
 from scenes.table.sound import TableSound
 from scenes.table.view import TableView
 
-INPUT_EVENTS = ("space", "tab", "c", "t", "x", "enter", "l", "1", "2", "4", "mouse1", "wheel_up", "wheel_down", "shift-wheel_up", "shift-wheel_down",
+INPUT_EVENTS = ("space", "tab", "c", "t", "x", "enter", "l", "1", "2", "4", "f1", "mouse1", "wheel_up", "wheel_down", "shift-wheel_up", "shift-wheel_down",
                 "mouse2", "mouse2-up", "mouse3", "mouse3-up")
 BOT_PACE_S = 0.8              # the window waits this long between bot placements (watchable)
 CITY_PAUSE_S = 2.5            # ... and this long on a city's result
@@ -647,6 +647,18 @@ class DesktopGame:
         if self.recorder is not None:
             self._extra += (f"Replay saved: {self.recorder.path.name}",)
 
+    def toggle_rules(self) -> None:
+        """F1: the rules of the city being played (before the first city, of the first)."""
+        if self.hud.rules_open:
+            self.hud.hide_rules()
+            return
+        from play.rules_text import rules_page
+
+        ex = api.current(self.match.state)
+        city = ex.city if ex is not None else self.match.state.config.cities[0]
+        self.hud.show_rules(rules_page(city))
+        self.view.place_labels()
+
     def _moment(self) -> str:
         """What the hint bar offers keys for now (scenes/table/hud.key_help)."""
         if self.player.playing:
@@ -687,6 +699,7 @@ class DesktopGame:
         b.accept("t", self.turn_over)
         b.accept("enter", self.skip_motion)
         b.accept("l", self.replay_last)
+        b.accept("f1", self.toggle_rules)
         for key, speed in (("1", 1.0), ("2", 2.0), ("4", 4.0)):
             b.accept(key, self.set_bot_speed, [speed])
         for key, act, sign in (("q", self.turn, 1), ("e", self.turn, -1), ("r", self.tilt, 1), ("f", self.tilt, -1)):

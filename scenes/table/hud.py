@@ -20,7 +20,9 @@ from panda3d.core import NodePath, Point3, TextNode
 from scenes.common import ui_font
 from scenes.table import palette
 from scenes.table.hud_model import HudModel, SeatRow, height_text
+from play.rules_text import RulesPage
 from scenes.table.layout import Rect
+from scenes.table.rules_overlay import RulesOverlay
 
 INK = (0.96, 0.95, 0.92, 1.0)
 DIM = (0.80, 0.80, 0.82, 1.0)
@@ -99,7 +101,9 @@ class Hud:
         self.bottom = base.a2dBottomCenter.attach_new_node("hud-bottom")
         self.bottom_left = base.a2dBottomLeft.attach_new_node("hud-bottom-left")
         self.bottom_right = base.a2dBottomRight.attach_new_node("hud-bottom-right")
-        self._anchors = (self.top_left, self.top_right, self.top_centre, self.bottom, self.bottom_left, self.bottom_right)
+        self.root = base.aspect2d.attach_new_node("hud")
+        self.rules = RulesOverlay(base, self.font, self.bold)
+        self._anchors = (self.root, self.top_left, self.top_right, self.top_centre, self.bottom, self.bottom_left, self.bottom_right)
         self._shown: HudInput | None = None
         self._aspect_shown = 0.0
         self._widgets: list[Any] = []
@@ -144,9 +148,24 @@ class Hud:
         else:
             self._bottom(shown, a, bottom, left_bottom, right_x, seats_bottom)
 
+    def show_rules(self, page: RulesPage) -> None:
+        """F1: the city's rules over the table (the HUD's blocks step aside until it closes)."""
+        self.rules.show(page)
+        self.root.hide()
+
+    def hide_rules(self) -> None:
+        self.rules.hide()
+        self.root.show()
+
+    @property
+    def rules_open(self) -> bool:
+        return self.rules.visible
+
     def boxes(self) -> list[tuple[str, Rect]]:
         """The blocks the HUD draws (window units, aspect2d): no two overlap, and labels over
         the table keep clear of them."""
+        if self.rules.visible:
+            return [("rules", self.rules.rect())]
         return [(name, rect) for name, rect in ((n, self._bounds(w)) for n, w in self._boxes) if rect is not None]
 
     def text_boxes(self) -> list[tuple[str, Rect, Rect]]:
@@ -171,6 +190,7 @@ class Hud:
 
     def destroy(self) -> None:
         self._clear()
+        self.rules.hide()
         for anchor in self._anchors:
             anchor.remove_node()
 
@@ -206,7 +226,7 @@ class Hud:
 
     def _panel(self, name: str, x0: float, y0: float, x1: float, y1: float,
                colour: tuple[float, float, float, float] = PANEL) -> DirectFrame:
-        frame = DirectFrame(parent=self.base.aspect2d, frameColor=colour, frameSize=(x0, x1, y0, y1))
+        frame = DirectFrame(parent=self.root, frameColor=colour, frameSize=(x0, x1, y0, y1))
         self._widgets.append(frame)
         self._boxes.append((name, frame))
         return frame
@@ -293,7 +313,7 @@ class Hud:
             scale = max(MIN_SCALE, scale * width / natural)
             while self._text_width(fitted, scale, bold) > width and len(fitted) > 4:
                 fitted = fitted[:-5].rstrip() + "..."
-        return self._label(parent or self.base.aspect2d, fitted, pos, scale, bold=bold, colour=colour, align=align,
+        return self._label(parent or self.root, fitted, pos, scale, bold=bold, colour=colour, align=align,
                            wrap=wrap_at)
 
     def _lines(self, text: str, scale: float, bold: bool, wrap_at: float) -> int:
@@ -364,7 +384,7 @@ class Hud:
             for chip, w in zip(m.hand, widths):
                 fill = palette.piece_colour(chip.colour) if chip.colour else (0.85, 0.80, 0.70, 1.0)
                 dark_text = chip.colour in ("grey", "orange", "")
-                button = DirectButton(parent=self.base.aspect2d, text=chip.text, text_scale=scale, text_font=self.bold,
+                button = DirectButton(parent=self.root, text=chip.text, text_scale=scale, text_font=self.bold,
                                       text_fg=(0.08, 0.08, 0.1, 1) if dark_text else (1, 1, 1, 1),
                                       frameColor=fill, frameSize=(-w / 2, w / 2, -scale * 0.8, scale * 1.6),
                                       pos=(x + w / 2, 0, base_y),
@@ -418,7 +438,7 @@ class Hud:
             y += 0.06
         for i, text in enumerate(options):
             button = self._button(text, (x, y + step * (count - 1 - i)), self.on_option, [i], width=width,
-                                  parent=self.base.aspect2d, align="left", scale=scale)
+                                  parent=self.root, align="left", scale=scale)
             self.option_buttons.append(button)
         label = self._text("Choose:", (x0, y + step * count + 0.005), 0.038, room, colour=DIM)
         self._boxes.append(("choose", label))
@@ -437,7 +457,7 @@ class Hud:
         scale = scale or (0.036 if left else 0.038)
         if not left and self._text_width(text, scale, hot) > width - 0.04:
             scale = max(MIN_SCALE, scale * (width - 0.04) / self._text_width(text, scale, hot))
-        button = DirectButton(parent=parent or self.base.aspect2d, text=text, text_scale=scale,
+        button = DirectButton(parent=parent or self.root, text=text, text_scale=scale,
                               text_align=TextNode.A_left if left else TextNode.A_center,
                               text_pos=(-width / 2 + 0.03, 0) if left else (0, 0), text_font=self.bold if hot else self.font,
                               text_fg=(0.08, 0.06, 0.02, 1) if hot else INK, frameColor=BUTTON_HOT if hot else BUTTON,

@@ -143,3 +143,43 @@ def test_the_hint_bar_offers_the_keys_of_the_moment():
     assert "Space place" in place and "Tab re-aim" in place
     assert "Space" not in watch and "bots' speed" in watch
     assert "Q/E turn" in hand and "Space" not in hand
+
+
+def test_f1_shows_the_city_rules_over_the_table_and_closes_again(showbase, screenshot):
+    from play.desktop import DesktopGame, run_until, your_turn
+    from play.human import default_seats
+    from play.rules_text import rules_page
+
+    config = api.TourConfig(3, ("paris",), base_sides=("A",) * 3)
+    game = DesktopGame(showbase, config, default_seats(3), 2, threaded=False, pace=False, bind_input=True)
+    try:
+        assert run_until(game, your_turn, max_ticks=400)
+        showbase.messenger.send("f1")
+        assert game.hud.rules_open and game.hud.boxes()[0][0] == "rules"
+        assert game.hud.rules.texts() == [text for _, text in rules_page("paris").sections]
+        game.view.place_labels()
+        assert game.view.labels.shown == {}                  # nothing of the table shows through
+        screenshot("rules.png")
+        showbase.messenger.send("f1")
+        assert not game.hud.rules_open and len(game.hud.boxes()) > 3
+    finally:
+        game.destroy()
+
+
+def test_rules_pages_for_every_city_and_a_bad_name(capsys):
+    from game.cards import city_cards
+    from play.cli import main
+    from play.rules_text import rules_page
+
+    for card in city_cards():
+        page = rules_page(card.name)
+        assert [h for h, _ in page.sections] == ["Goal", "Setup", "A turn", "Fallen pieces", "The city ends", "Fans",
+                                                 "Special here"]
+        assert "See the rulebook" not in page.to_text()
+    assert main(["rules", "philadelphia"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Philadelphia (2-6 players)") and "keep one card of your 3" in out and "last artist standing: 5" in out
+    assert main(["rules", "Montréal"]) == 0 and "Montréal" in capsys.readouterr().out
+    assert main(["rules", "atlantis"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("junkart: error: no city named 'atlantis'; choose from home_town")
