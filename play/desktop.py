@@ -53,6 +53,7 @@ INPUT_EVENTS = ("space", "tab", "c", "t", "x", "enter", "l", "1", "2", "4", "f1"
                 "mouse2", "mouse2-up", "mouse3", "mouse3-up")
 BOT_PACE_S = 0.8              # the window waits this long between bot placements (watchable)
 CITY_PAUSE_S = 2.5            # ... and this long on a city's result
+BOARD_S = 8.0                 # the city's scoreboard stays this long (or until Next city)
 LIVE_MISMATCH = "The match's physics settled your piece differently; showing the match's table"
 LIVE_START_LIFTS_M = (0.03, 0.06, 0.12)   # a piece taken in hand appears this far above its landing
 
@@ -113,6 +114,10 @@ class DesktopGame:
         self.show_hints = show_hints
         self.on_bot_speed: Callable[[float], None] = lambda speed: None   # the launcher keeps the choice
         self.view.avoid = self.hud.boxes      # the labels over the table keep clear of the HUD
+        self.scoreboard: hud_model.Scoreboard | None = None     # after a city, and at the end of the tour
+        self._last_result: CityResult | None = None
+        self._board_until = 0.0
+        self.hud.on_board = self._board_button
         self.max_placements = max_placements
         # The assist plays for you (demos, screenshots, smoke tests): your card decisions as a
         # normal bot would take them, and your aimed placements dropped at once.
@@ -636,7 +641,12 @@ class DesktopGame:
             elif kind == "city_done":
                 assert isinstance(data, CityResult)
                 self.event_line = hud_model.city_result_text(data, self.names)
-                self._wait_until = time.monotonic() + CITY_PAUSE_S
+                state = self.match.state
+                self.scoreboard = hud_model.city_scoreboard(data, api.outcome(state).fans, self.names,
+                                                            last=api.is_terminal(state))
+                self._last_result = data
+                self._board_until = time.monotonic() + BOARD_S
+                self._wait_until = time.monotonic() + max(CITY_PAUSE_S, BOARD_S)
 
     def _finish_tour(self) -> None:
         self.finished = True
@@ -646,6 +656,14 @@ class DesktopGame:
         self._extra = tuple(f"{self.names[s]}: {f} fans" for s, f in sorted(enumerate(result.fans), key=lambda x: -x[1]))
         if self.recorder is not None:
             self._extra += (f"Replay saved: {self.recorder.path.name}",)
+        self.scoreboard = hud_model.tour_scoreboard(result, self._last_result, self.names, self.match.state.cities)
+
+    def _board_button(self, text: str) -> None:
+        """A scoreboard's button: Next city ends the pause on the board; Menu is Esc."""
+        if text.startswith("Next"):
+            self._wait_until = self._board_until = 0.0
+        else:
+            self.base.messenger.send("escape")
 
     def toggle_rules(self) -> None:
         """F1: the rules of the city being played (before the first city, of the first)."""
@@ -684,7 +702,8 @@ class DesktopGame:
         self.hud.show(HudInput(model, labels, self.selected, self.aim is not None and not self.worker.busy,
                                self._may_set_aside() and not self.worker.busy, self._extra,
                                controls=key_help(self.escape_to, self._moment()) if self.show_hints else (),
-                               handoff=self.names[self.handoff] if self.handoff is not None else ""))
+                               handoff=self.names[self.handoff] if self.handoff is not None else "",
+                               scoreboard=self.scoreboard if self.finished or time.monotonic() < self._board_until else None))
         self.view.place_labels()
 
     # --- camera input ---------------------------------------------------------------------------

@@ -19,7 +19,7 @@ from panda3d.core import NodePath, Point3, TextNode
 
 from scenes.common import ui_font
 from scenes.table import palette
-from scenes.table.hud_model import HudModel, SeatRow, height_text
+from scenes.table.hud_model import HudModel, Scoreboard, SeatRow, height_text
 from play.rules_text import RulesPage
 from scenes.table.layout import Rect
 from scenes.table.rules_overlay import RulesOverlay
@@ -79,6 +79,7 @@ class HudInput:
     extra: tuple[str, ...] = field(default=())  # free text lines (tour results)
     controls: tuple[str, ...] = CONTROLS        # the key and mouse help, bottom right
     handoff: str = ""                      # hot-seat: the person to pass the screen to (hides hand and options)
+    scoreboard: Scoreboard | None = None   # after a city / the tour (hides hand and options)
 
 
 class Hud:
@@ -121,6 +122,8 @@ class Hud:
         self.reaim_button: DirectButton | None = None
         self.set_aside_button: DirectButton | None = None
         self.handoff_button: DirectButton | None = None
+        self.board_buttons: list[DirectButton] = []
+        self.on_board: Callable[[str], None] = lambda text: None    # a scoreboard's button, by its text
 
     # --- public ---------------------------------------------------------------------------------
 
@@ -142,8 +145,10 @@ class Hud:
             self.seat_labels.append(label)
         left_w = min(0.95, max(0.6, a - 0.55))
         left_bottom = self._top_left(shown, -a + MARGIN, -a + MARGIN + left_w)
-        self._banner(m, -a + 2 * MARGIN + left_w, right_x - MARGIN)
-        if shown.handoff:
+        banner_bottom = self._banner(m, -a + 2 * MARGIN + left_w, right_x - MARGIN)
+        if shown.scoreboard is not None:
+            self._scoreboard(shown.scoreboard, -a + MARGIN, right_x - MARGIN, bottom, min(left_bottom, banner_bottom) - MARGIN)
+        elif shown.handoff:
             self._handoff(shown.handoff, -a + MARGIN, right_x - MARGIN)
         else:
             self._bottom(shown, a, bottom, left_bottom, right_x, seats_bottom)
@@ -205,6 +210,7 @@ class Hud:
             widget.destroy()
         self._widgets, self._boxes, self._texts = [], [], []
         self.seat_labels, self.option_buttons, self.chip_buttons, self.hint_lines = [], [], {}, []
+        self.board_buttons = []
         self.city_label = self.goal_label = self.turn_label = self.event_label = None
         self.place_button = self.reaim_button = self.set_aside_button = self.handoff_button = None
         self._shown = None
@@ -274,13 +280,65 @@ class Hud:
         bottom = (low.y0 if low is not None else y) - 0.025
         texts = [t for t in (self.event_label, self.turn_label) if str(t["text"])]
         if not texts:
-            return
+            return 1.0 - MARGIN
         spans = [r for r in (self._bounds(t) for t in texts) if r is not None]
         half = max(max(abs(r.x0 - centre), abs(r.x1 - centre)) for r in spans) + 0.03
         strip = self._panel("banner", centre - half, bottom, centre + half, 1.0 - MARGIN, (0.05, 0.06, 0.08, 0.7))
         for t in texts:
             t.reparent_to(strip)
             self._texts.append(("banner", t, strip))
+        return bottom
+
+    def _scoreboard(self, board: Scoreboard, x0: float, x1: float, y0: float, y1: float) -> None:
+        """The end of a city or of the tour: per seat the fans here and in all, height, fallen,
+        out; the city's fan table (or the fans city by city); Next city / Menu."""
+        lines = 2 + 1 + len(board.rows) + (1 + len(board.awards) if board.awards else 0)
+        room = (y1 - y0) - 0.14 - (0.1 if board.buttons else 0.0)
+        step = min(0.065, room / lines)
+        scale = step * 0.62
+        y0 = max(y0, y1 - (lines * step + 0.14 + (0.1 if board.buttons else 0.0)))   # as tall as it needs
+        width = min(1.9, x1 - x0)
+        cx = 0.0 if x0 <= -width / 2 and width / 2 <= x1 else (x0 + x1) / 2
+        left, right = cx - width / 2, cx + width / 2
+        panel = self._panel("scoreboard", left, y0, right, y1, (0.05, 0.06, 0.08, 0.93))
+        inner = width - 0.1
+        y = y1 - 0.05 - step
+
+        def put(text: str, x: float, size: float, *, bold: bool = False, colour: Any = INK, align: str = "left",
+                span: float = inner) -> None:
+            label = self._text(text, (x, y), size, span, bold=bold, colour=colour, align=align, parent=panel)
+            self._texts.append(("scoreboard", label, panel))
+
+        put(board.title, cx, scale * 1.5, bold=True, colour=ACTIVE, align="center")
+        y -= step * 1.1
+        put(board.subtitle, cx, scale, colour=DIM, align="center")
+        y -= step * 1.2
+        columns = [("", 0.0, "left"), ("fans here", 0.46, "right"), ("total", 0.6, "right"), ("height", 0.76, "right"),
+                   ("fallen", 0.9, "right"), ("", 0.94, "left")]
+        at = [left + 0.05 + inner * f for _, f, _ in columns]
+        for (title, _, align), x in zip(columns, at):
+            if title:
+                put(title, x, scale * 0.9, colour=DIM, align=align, span=inner * 0.16)
+        y -= step
+        for row in board.rows:
+            cells = [row.name, str(row.here), str(row.total), row.height, str(row.fallen), "OUT" if row.out else ""]
+            colour = ACTIVE if row.leads else (OUT if row.out else INK)
+            for k, ((_, _, align), x, cell) in enumerate(zip(columns, at, cells)):
+                if cell:
+                    put(cell, x, scale, bold=k == 0 or row.leads, colour=colour, align=align,
+                        span=inner * (0.4 if k == 0 else 0.12))
+            y -= step
+        if board.awards:
+            y -= step * 0.2
+            put("Fans in this city:" if board.buttons and board.buttons[0].startswith("Next") else "Fans city by city:",
+                left + 0.05, scale * 0.9, colour=DIM)
+            for line in board.awards:
+                y -= step * 0.9
+                put(line, left + 0.09, scale * 0.9, colour=DIM, span=inner - 0.04)
+        for k, text in enumerate(board.buttons):
+            bw = min(0.6, inner / max(1, len(board.buttons)))
+            self.board_buttons.append(self._button(text, (cx + (k - (len(board.buttons) - 1) / 2) * (bw + 0.04), y0 + 0.05),
+                                                   self.on_board, [text], hot=k == 0, width=bw, parent=panel, inside=panel))
 
     def _handoff(self, name: str, x0: float, x1: float) -> None:
         """Hot-seat: a panel over the table, left of the seats, until the next person says they

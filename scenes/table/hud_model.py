@@ -278,3 +278,60 @@ def city_result_text(result: Any, names: Sequence[str]) -> str:
     card = city_card(result.city)
     won = [f"{names[s]} +{f}" for s, f in enumerate(result.fans) if f]
     return f"{card.display_name} is over ({result.end_reason}): " + (", ".join(won) if won else "no fans won")
+
+
+# --- scoreboards -------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class ScoreRow:
+    name: str
+    here: int               # fans won in this city (the tour board: in the last city)
+    total: int
+    height: str             # "12.3 cm" (height_text)
+    fallen: int
+    out: bool               # eliminated here
+    leads: bool             # won the city / the tour
+
+
+@dataclass(frozen=True)
+class Scoreboard:
+    title: str              # "Philadelphia is over" / "The tour is over"
+    subtitle: str           # why it ended / who won and how
+    rows: tuple[ScoreRow, ...]
+    awards: tuple[str, ...]  # the city's fan table, or the cities' fans per seat
+    buttons: tuple[str, ...]  # "Next city" / "Menu"
+
+
+DECIDED_WORDS = {
+    "fans": "most fans",
+    "last city": "tied on fans: the most fans won in the last city breaks the tie",
+    "face-off": "tied on fans and in the last city: the Monaco face-off decided",
+    "shared": "tied on fans and in the last city: the victory is shared",
+}
+
+
+def city_scoreboard(result: Any, totals: Sequence[int], names: Sequence[str], last: bool) -> Scoreboard:
+    """The board after a city: `result` is the match's CityResult, `totals` the tour's fans now."""
+    card = city_card(split_variant(result.city)[0])
+    best = max(result.fans) if result.fans else 0
+    rows = tuple(ScoreRow(names[s], result.fans[s], totals[s], height_text(result.heights_mm[s]),
+                          result.fallen[s], bool(result.eliminated[s]), best > 0 and result.fans[s] == best)
+                 for s in range(len(names)))
+    return Scoreboard(f"{card.display_name} is over", f"It ended: {result.end_reason}.", rows,
+                      tuple(card.fan_awards), () if last else ("Next city  [Space]",))
+
+
+def tour_scoreboard(outcome: Any, last_result: Any, names: Sequence[str], cities: Sequence[str]) -> Scoreboard:
+    """The board at the end of the tour: the winner, how a tie was broken, the fans city by city."""
+    winners = " and ".join(names[s] for s in outcome.winners)
+    verb = "win" if len(outcome.winners) > 1 or winners == "You" else "wins"
+    rows = tuple(ScoreRow(names[s], last_result.fans[s] if last_result else 0, outcome.fans[s],
+                          height_text(last_result.heights_mm[s]) if last_result else "", 
+                          last_result.fallen[s] if last_result else 0,
+                          bool(last_result.eliminated[s]) if last_result else False, s in outcome.winners)
+                 for s in range(len(names)))
+    shown = [city_card(split_variant(c)[0]).display_name for c in cities]
+    awards = tuple(f"{shown[k]}: " + ", ".join(f"{names[s]} {f}" for s, f in enumerate(fans))
+                   for k, fans in enumerate(outcome.by_city) if k < len(shown))
+    return Scoreboard(f"{winners} {verb} the tour!", DECIDED_WORDS.get(outcome.decided_by, outcome.decided_by),
+                      rows, awards, ("Menu  [Esc]",))

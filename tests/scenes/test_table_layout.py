@@ -183,3 +183,34 @@ def test_rules_pages_for_every_city_and_a_bad_name(capsys):
     assert main(["rules", "atlantis"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and err[0].startswith("junkart: error: no city named 'atlantis'; choose from home_town")
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 720)], ids=["1024x600", "1280x720"])
+def test_the_city_and_tour_scoreboards_fit_a_crowded_table(showbase, table, size):
+    from play.match import CityResult
+    from scenes.table.hud import HudInput
+    from game.tour import TourOutcome
+
+    hud, view = table
+    showbase.win.set_size(*size)
+    showbase.adjustWindowAspectRatio(size[0] / size[1])
+    state = _crowded_state()
+    view.show(Snapshot(TableLayout.for_seats(6), ()))
+    view.set_heights(TALL_MM)
+    view.set_name_tags(hud_model.name_tags(state, LONG))
+    model = hud_model.spectator(hud_model.build(state, LONG, 5, "Tour over: You win!", "Philadelphia is over"))
+    result = CityResult("philadelphia", (5, 0, 0, 0, 0, 3), tuple(TALL_MM), (1, 2, 2, 0, 2, 1),
+                        (False, True, True, False, True, False), "last artist standing", 40)
+    board = hud_model.city_scoreboard(result, (5, 0, 0, 0, 0, 3), LONG, last=False)
+    hud.show(HudInput(model, scoreboard=board))
+    view.overview()
+    _check(showbase, hud, view, f"{size} city board")
+    said = " ".join(str(label["text"]) for name, label, _ in hud._texts if name == "scoreboard")
+    assert "Philadelphia is over" in said and "last artist standing: 5" in said and "OUT" in said and "45.0 cm" in said
+    assert [str(b["text"]) for b in hud.board_buttons] == ["Next city  [Space]"]
+    outcome = TourOutcome(True, (9, 4, 4, 2, 1, 9), ((5, 0, 0, 0, 0, 3), (4, 4, 4, 2, 1, 6)), (0,), "last city")
+    tour = hud_model.tour_scoreboard(outcome, result, LONG, ("philadelphia", "monaco"))
+    hud.show(HudInput(model, scoreboard=tour))
+    _check(showbase, hud, view, f"{size} tour board")
+    said = " ".join(str(label["text"]) for name, label, _ in hud._texts if name == "scoreboard")
+    assert "Bartholomew Longname-Smythe wins the tour!" in said and "breaks the tie" in said and "Monaco: " in said
