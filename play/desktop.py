@@ -53,6 +53,7 @@ INPUT_EVENTS = ("space", "tab", "c", "t", "x", "enter", "l", "1", "2", "4", "f1"
                 "mouse2", "mouse2-up", "mouse3", "mouse3-up")
 BOT_PACE_S = 0.8              # the window waits this long between bot placements (watchable)
 CITY_PAUSE_S = 2.5            # ... and this long on a city's result
+USER_CAMERA_S = 12.0          # after you move the camera, it stops following whoever acts this long
 BOARD_S = 8.0                 # the city's scoreboard stays this long (or until Next city)
 LIVE_MISMATCH = "The match's physics settled your piece differently; showing the match's table"
 LIVE_START_LIFTS_M = (0.03, 0.06, 0.12)   # a piece taken in hand appears this far above its landing
@@ -219,6 +220,7 @@ class DesktopGame:
             self.turn_line = (f"{self.names[seat]} is placing {hud_model.piece_words(places[0].piece)}..."
                               if places and len(places) == len(legal) else f"{self.names[seat]} is choosing...")
             self._bot_thinking = (self.turn_line, time.monotonic())
+            self._follow(seat)
             self.worker.submit(self.match.step, self._stepped)
             return
         if api.current(state) is not None:
@@ -252,6 +254,7 @@ class DesktopGame:
         if self.handoff != seat:
             self.handoff, self.options, self.aim = seat, [], None
             self.view.hide_ghost()
+            self._follow(seat)            # the next person sees their own base in front
         self.turn_line = f"{self.names[seat]}'s turn"
         if self.auto_decide:
             self.take_screen()
@@ -658,6 +661,13 @@ class DesktopGame:
             self._extra += (f"Replay saved: {self.recorder.path.name}",)
         self.scoreboard = hud_model.tour_scoreboard(result, self._last_result, self.names, self.match.state.cities)
 
+    def _follow(self, seat: int) -> None:
+        """The view turns to come from `seat`'s side of the table (see TableView.follow_seat)."""
+        layout = self.view.layout
+        if layout is not None and layout.seat_angles and seat < len(layout.seat_angles):
+            self._focused = False
+            self.view.follow_seat(layout.seat_angles[seat])
+
     def _board_button(self, text: str) -> None:
         """A scoreboard's button: Next city ends the pause on the board; Menu is Esc."""
         if text.startswith("Next"):
@@ -740,6 +750,7 @@ class DesktopGame:
             self._zoom(0.9 if notches > 0 else 1.1)
 
     def _zoom(self, factor: float) -> None:
+        self.view.user_camera_until = time.monotonic() + USER_CAMERA_S   # your camera: the view stops following
         self.view.camera.zoom(factor)
         self.view.apply_camera()
 
@@ -747,6 +758,7 @@ class DesktopGame:
         watcher = self.base.mouseWatcherNode
         if watcher is not None and watcher.has_mouse():
             self._drag = (mode, watcher.get_mouse_x(), watcher.get_mouse_y())
+            self.view.user_camera_until = time.monotonic() + USER_CAMERA_S   # your camera: the view stops following
 
     def _end_drag(self) -> None:
         self._drag = None

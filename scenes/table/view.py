@@ -10,6 +10,7 @@ node and `destroy()` removes it, so scenes can share one ShowBase. Lighting is f
 from __future__ import annotations
 
 import math
+import time
 from typing import Any, Callable, Mapping, Sequence
 
 import numpy as np
@@ -39,6 +40,7 @@ SLIDE_ROOM_Y = 0.08        # the camera rises only while the bases have this muc
 RISE_M = 0.03              # each rise, per metre of camera distance ...
 BACK_OFF = 1.06            # ... or each step back, as a zoom factor
 MAX_BACK_OFFS = 24         # at most this many moves
+TURN_DEG_PER_S = 150.0     # follow_seat turns the view this fast (smooth, and done within ~1 s)
 
 
 class TableView:
@@ -61,6 +63,9 @@ class TableView:
         # The HUD's blocks, for the labels to keep clear of (the desktop sets it to hud.boxes).
         self.avoid: Callable[[], Sequence[tuple[str, Rect]]] = lambda: ()
         self._labels_task = base.taskMgr.add(self._place_labels, f"table-labels-{id(self)}", sort=45)
+        self._heading_goal: float | None = None   # follow_seat: the heading the view turns to
+        self.user_camera_until = 0.0             # the player moved the camera: no turning until then
+        self._last_frame_s: float | None = None
         self._old_background = base.get_background_color()
         base.set_background_color(*palette.BACKGROUND)
 
@@ -121,7 +126,33 @@ class TableView:
                 tags.append(((b.x + dx / d * reach, b.y + dy / d * reach, 0.0), tag))
         self.labels.update(self.screen_point, tape, tags, [rect for _, rect in self.avoid()])
 
+    def follow_seat(self, seat_angle: float) -> None:
+        """Turn the whole-table view, smoothly, to come from the seat at `seat_angle` (radians):
+        whoever acts has their base in front, where no other tower hides it. The player's own
+        camera moves win for a while (`user_camera_until`)."""
+        if time.monotonic() < self.user_camera_until:
+            return
+        self._heading_goal = (math.degrees(seat_angle) + 90.0) % 360.0
+
+    def _turn_towards_goal(self) -> None:
+        now = time.monotonic()
+        dt = 0.0 if self._last_frame_s is None else min(0.1, now - self._last_frame_s)
+        self._last_frame_s = now
+        if self._heading_goal is None or self.layout is None:
+            return
+        if now < self.user_camera_until:
+            self._heading_goal = None
+            return
+        gap = (self._heading_goal - self.camera.heading_deg + 180.0) % 360.0 - 180.0
+        turn = TURN_DEG_PER_S * dt
+        if abs(gap) <= turn:
+            self.camera.heading_deg, self._heading_goal = self._heading_goal, None
+        else:
+            self.camera.heading_deg = (self.camera.heading_deg + math.copysign(turn, gap)) % 360.0
+        self.overview()
+
     def _place_labels(self, task: Any) -> int:
+        self._turn_towards_goal()
         self.place_labels()
         return task.cont
 
@@ -197,6 +228,7 @@ class TableView:
         over it) and apply the camera."""
         if self.layout is None:
             return
+        self._heading_goal = None      # framing one structure ends any turn towards a seat
         b = self.layout.bases[structure]
         top = max(0.1, (height_mm if height_mm is not None else self._height_of(structure)) / 1000.0)
         radius = max(0.16, 0.7 * top + 0.07)

@@ -214,3 +214,32 @@ def test_the_city_and_tour_scoreboards_fit_a_crowded_table(showbase, table, size
     _check(showbase, hud, view, f"{size} tour board")
     said = " ".join(str(label["text"]) for name, label, _ in hud._texts if name == "scoreboard")
     assert "Bartholomew Longname-Smythe wins the tour!" in said and "breaks the tie" in said and "Monaco: " in said
+
+
+def test_the_view_turns_smoothly_to_whoever_acts_unless_the_player_took_the_camera(showbase, table):
+    import math
+    import time
+
+    hud, view = table
+    layout = TableLayout.for_seats(4)
+    view.show(Snapshot(layout, ()))
+    view.camera.heading_deg = 0.0
+    view.overview()
+    goal = (math.degrees(layout.seat_angles[2]) + 90.0) % 360.0
+    view.follow_seat(layout.seat_angles[2])
+    headings = []
+    deadline = time.monotonic() + 5.0
+    while view._heading_goal is not None and time.monotonic() < deadline:
+        showbase.taskMgr.step()
+        headings.append(view.camera.heading_deg)
+        time.sleep(0.01)
+    assert abs((view.camera.heading_deg - goal + 180) % 360 - 180) < 1e-6
+    assert len(set(round(h) for h in headings)) > 3          # turned in steps, not in one jump
+    # Seat 2's base is now the nearest to the camera: nothing stands between.
+    eye = view.camera.eye()
+    nearest = min(range(4), key=lambda k: math.hypot(layout.bases[k].x - eye[0], layout.bases[k].y - eye[1]))
+    assert nearest == 2
+    view.user_camera_until = time.monotonic() + 60.0          # the player orbits: the view leaves it alone
+    view.follow_seat(layout.seat_angles[0])
+    showbase.taskMgr.step()
+    assert view._heading_goal is None and abs((view.camera.heading_deg - goal + 180) % 360 - 180) < 1e-6
