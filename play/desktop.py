@@ -69,12 +69,13 @@ class DesktopGame:
                  threaded: bool = True, pace: bool = True, max_placements: int | None = None,
                  bind_input: bool = True, autopilot: bool = False, recorder: ReplayWriter | None = None,
                  resume: Replay | None = None, escape_to: str = "quit", show_motion: bool | None = None,
-                 bot_speed: float = 1.0, volume: float = 0.8, muted: bool = False, show_hints: bool = True) -> None:
+                 bot_speed: float = 1.0, volume: float = 0.8, muted: bool = False, show_hints: bool = True,
+                 colour_marks: bool = False) -> None:
         """`resume`: a replay of this tour (see `resumed`) to rebuild first and go on from.
         `escape_to`: what the key help says Esc does (the start menu makes it "menu").
         `show_motion`: play every placement as it happened (default: when paced, in real time;
         unpaced, one motion frame per `tick`, for tests); `bot_speed`: bots' placements at 1x, 2x, 4x;
-        `volume` (0..1) and `muted`: the table's sounds; `show_hints`: the bar of keys that work now."""
+        `volume` (0..1) and `muted`: the table's sounds; `show_hints`: the bar of keys that work now; `colour_marks`: a shape per colour on your cards."""
         if len(seats) != config.num_seats:
             raise ValueError(f"{config.num_seats} seats need {config.num_seats} seat specs, got {len(seats)}")
         self.base = base
@@ -119,6 +120,7 @@ class DesktopGame:
         self._last_result: CityResult | None = None
         self._board_until = 0.0
         self.hud.on_board = self._board_button
+        self.hud.colour_marks = colour_marks
         self.max_placements = max_placements
         # The assist plays for you (demos, screenshots, smoke tests): your card decisions as a
         # normal bot would take them, and your aimed placements dropped at once.

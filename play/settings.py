@@ -47,7 +47,8 @@ class Settings:
 
     def game_options(self) -> dict[str, Any]:
         """What DesktopGame takes from the settings."""
-        return {"bot_speed": self.bot_speed, "volume": self.volume, "muted": self.muted, "show_hints": self.hint_bar}
+        return {"bot_speed": self.bot_speed, "volume": self.volume, "muted": self.muted, "show_hints": self.hint_bar,
+                "colour_marks": self.colour_marks}
 
 
 DEFAULTS = Settings()

@@ -124,6 +124,7 @@ class Hud:
         self.handoff_button: DirectButton | None = None
         self.board_buttons: list[DirectButton] = []
         self.on_board: Callable[[str], None] = lambda text: None    # a scoreboard's button, by its text
+        self.colour_marks = False        # colour-blind help: a shape before each card's colour
 
     # --- public ---------------------------------------------------------------------------------
 
@@ -426,7 +427,8 @@ class Hud:
         m = shown.model
         if m.hand:
             scale = 0.038
-            widths = [self._text_width(c.text, scale, bold=True) + 0.06 for c in m.hand]
+            texts = [palette.marked(c.colour, c.text) if self.colour_marks else c.text for c in m.hand]
+            widths = [self._text_width(t, scale, bold=True) + 0.06 for t in texts]
             label_w = self._text_width("Your hand", scale) + 0.04
             gap = 0.03
             total = sum(widths) + gap * (len(widths) - 1)
@@ -439,10 +441,10 @@ class Hud:
             base_y = y + scale * 0.8
             hand_label = self._text("Your hand", (x - 0.04, base_y), scale, label_w, colour=DIM, align="right")
             self._boxes.append(("hand-label", hand_label))
-            for chip, w in zip(m.hand, widths):
+            for chip, w, text in zip(m.hand, widths, texts):
                 fill = palette.piece_colour(chip.colour) if chip.colour else (0.85, 0.80, 0.70, 1.0)
                 dark_text = chip.colour in ("grey", "orange", "")
-                button = DirectButton(parent=self.root, text=chip.text, text_scale=scale, text_font=self.bold,
+                button = DirectButton(parent=self.root, text=text, text_scale=scale, text_font=self.bold,
                                       text_fg=(0.08, 0.08, 0.1, 1) if dark_text else (1, 1, 1, 1),
                                       frameColor=fill, frameSize=(-w / 2, w / 2, -scale * 0.8, scale * 1.6),
                                       pos=(x + w / 2, 0, base_y),

@@ -52,3 +52,13 @@ SEATS: tuple[RGBA, ...] = (
 
 def seat_colour(seat: int) -> RGBA:
     return SEATS[seat % len(SEATS)]
+
+
+# Colour-blind help (a setting): a shape per piece colour, so the four read apart without hue.
+MARKS: dict[str, str] = {"orange": "\u25b2", "blue": "\u25cf", "green": "\u25a0", "grey": "\u25c6"}   # ▲ ● ■ ◆
+
+
+def marked(colour: str, text: str) -> str:
+    """`text` with its colour's mark in front ("▲ 3 orange wedge"); unmarked colours unchanged."""
+    mark = MARKS.get(colour)
+    return f"{mark} {text}" if mark else text

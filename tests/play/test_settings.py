@@ -28,7 +28,8 @@ def test_settings_round_trip_through_the_file(data_dir):
     assert path == data_dir / "settings.json" and not list(data_dir.glob("*.new"))
     assert json.loads(path.read_text())["bot_speed"] == 4.0
     assert s.load() == mine
-    assert mine.game_options() == {"bot_speed": 4.0, "volume": 0.3, "muted": True, "show_hints": False}
+    assert mine.game_options() == {"bot_speed": 4.0, "volume": 0.3, "muted": True, "show_hints": False,
+                                   "colour_marks": True}
 
 
 @pytest.mark.parametrize("text, said", [

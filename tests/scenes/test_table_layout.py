@@ -243,3 +243,21 @@ def test_the_view_turns_smoothly_to_whoever_acts_unless_the_player_took_the_came
     view.follow_seat(layout.seat_angles[0])
     showbase.taskMgr.step()
     assert view._heading_goal is None and abs((view.camera.heading_deg - goal + 180) % 360 - 180) < 1e-6
+
+
+def test_colour_blind_marks_put_a_shape_on_each_card_of_your_hand(showbase, table):
+    from scenes.table import palette
+    from scenes.table.hud import HudInput
+
+    hud, view = table
+    state = _crowded_state()
+    model = hud_model.build(state, LONG, 5, "Your turn", "")
+    hud.colour_marks = True
+    hud.show(HudInput(model))
+    chips = {card: str(button["text"]) for card, button in hud.chip_buttons.items()}
+    assert chips and all(text.startswith(palette.MARKS[hud_model.card_colour(card)] + " ") for card, text in chips.items())
+    assert len(set(palette.MARKS.values())) == 4
+    _check(showbase, hud, view, "marks")
+    hud.colour_marks = False
+    hud.show(HudInput(model, extra=("x",)))
+    assert all(str(b["text"])[0].isdigit() for b in hud.chip_buttons.values())
