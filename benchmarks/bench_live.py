@@ -30,6 +30,7 @@ from physics.settings import TIME_STEP
 HOLD_FRAMES = 150        # carrying in and holding the piece on its structure
 SETTLE_FRAMES = 150      # at most this many frames of settling are measured
 RECORD_RUNS = 7
+TEN_MINUTE_TOUR = ("philadelphia", "monaco", "paris", "montreal", "home_town", "tokyo", "gujarat", "pisa", "new_york")
 
 
 def _table() -> tuple[Snapshot, str, Snapshot, tuple]:
@@ -120,3 +121,71 @@ def run() -> dict:
 
 if __name__ == "__main__":
     print(json.dumps(run(), sort_keys=True))
+
+
+def replay_size(hand_minutes: float = 10.0, seconds_per_placement: float = 20.0, seed: int = 4) -> dict:
+    """A recorded game in which your live hand is moving for `hand_minutes` in all (bots play in
+    between): the replay's size, plain and gzip. The hand drifts like a mouse (smooth, with
+    pauses), every frame a target, through the real window code (offscreen, unpaced)."""
+    import gzip
+    import math
+    import random
+    import tempfile
+    from pathlib import Path
+
+    from game import api
+    from play.desktop import DesktopGame
+    from play.human import SeatSpec
+    from play.replays import replay_writer
+    from scenes.common import open_showbase
+
+    seats = [SeatSpec("You", "human"), SeatSpec("Normal bot", "normal")]
+    config = api.TourConfig(2, TEN_MINUTE_TOUR, start_seat=0)
+    rng = random.Random(seed)
+    frames_per_placement = int(seconds_per_placement * 60)
+    wanted = int(hand_minutes * 60 / seconds_per_placement)
+    base = open_showbase("Junk Art 3D bench", size=(640, 360), offscreen=True)
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "ten_minutes.jsonl"
+        recorder = replay_writer(path, seed, config, seats)
+        game = DesktopGame(base, config, seats, seed, threaded=False, pace=False, bind_input=False,
+                           show_motion=True, recorder=recorder)
+        placed = keys = 0
+        try:
+            while placed < wanted and not game.finished:
+                for _ in range(20000):
+                    game.tick()
+                    if game.finished or (not game.worker.busy and not game.player.playing and not game._live_settling
+                                         and game.aim is not None and game.live is None):
+                        break
+                    if not game.worker.busy and not game.player.playing and game.options:
+                        game.choose_option(0)
+                if game.finished or not game._take() or game.live is None:
+                    break
+                (x0, y0, z0), quat = game.hand.held()
+                phase = rng.uniform(0, 6.28)
+                targets = []
+                for i in range(frames_per_placement):
+                    still = (i // 45) % 3 == 2                  # a third of the time the hand rests
+                    t = i / 60.0
+                    r = 0.0 if still else 0.004
+                    targets.append(((x0 + r * math.sin(t * 1.3 + phase), y0 + r * math.cos(t * 0.9), z0 + 0.03), quat))
+                sent = iter(targets)
+                game.hand.held = lambda: next(sent, targets[-1])
+                for _ in targets:
+                    game.tick()
+                keys += len(game.live.keys)
+                game.place()
+                for _ in range(5000):
+                    game.tick()
+                    if not game._live_settling:
+                        break
+                placed += 1
+        finally:
+            game.destroy()
+            recorder.close()
+            base.destroy()
+        raw = path.stat().st_size
+        packed = len(gzip.compress(path.read_bytes()))
+    return {"replay_hand_minutes": round(placed * seconds_per_placement / 60, 1), "replay_live_placements": placed,
+            "replay_hand_keys": keys, "replay_kb": round(raw / 1024, 1), "replay_gzip_kb": round(packed / 1024, 1)}

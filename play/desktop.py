@@ -33,7 +33,7 @@ from game.replay import Replay, ReplayWriter, tour_of
 from physics.bodies import BASE_HEIGHT_M
 from physics.catalogue import extent
 from physics.layout import TableLayout
-from physics.motion import FRAME_S, Motion
+from physics.motion import FRAME_S
 from physics.snapshot import Snapshot
 from play.controllers import BotController
 from physics.errors import IntersectingPoseError
@@ -48,15 +48,14 @@ from scenes.table.hud import Hud, HudInput, key_help
 from scenes.table.motion_player import SLOW_MOTION, MotionPlayer
 from scenes.table.sound import TableSound
 from scenes.table.view import TableView
+from play.desktop_camera import CameraControl
 
-INPUT_EVENTS = ("space", "tab", "c", "t", "x", "enter", "l", "1", "2", "4", "f1", "mouse1", "wheel_up", "wheel_down", "shift-wheel_up", "shift-wheel_down",
-                "mouse2", "mouse2-up", "mouse3", "mouse3-up")
+INPUT_EVENTS = ("space", "tab", "c", "t", "x", "enter", "l", "m", "f1", "1", "2", "4", "mouse1", "wheel_up", "wheel_down",
+                "shift-wheel_up", "shift-wheel_down")
 BOT_PACE_S = 0.8              # the window waits this long between bot placements (watchable)
 CITY_PAUSE_S = 2.5            # ... and this long on a city's result
-USER_CAMERA_S = 12.0          # after you move the camera, it stops following whoever acts this long
 BOARD_S = 8.0                 # the city's scoreboard stays this long (or until Next city)
 LIVE_MISMATCH = "The match's physics settled your piece differently; showing the match's table"
-LIVE_START_LIFTS_M = (0.03, 0.06, 0.12)   # a piece taken in hand appears this far above its landing
 
 
 DROP_JOB_AFTER_S = 0.25      # leaving waits this long for a running step, then drops it
@@ -104,6 +103,7 @@ class DesktopGame:
         self._live_taken = 0.0               # when you took it (timing cities: take to rest)
         self._live_digest: str | None = None  # the table your live placement came to rest as
         self.last_live_digest: str | None = None
+        self._state_shown: api.State | None = None   # the rules' state a playing motion began in
         self.sound = TableSound(base, volume=volume, muted=muted)
         self.player = MotionPlayer(self.view, on_contacts=self.sound.contacts)
         self._last_tick = time.monotonic()
@@ -146,7 +146,7 @@ class DesktopGame:
         self._wait_until = 0.0
         self._extra: tuple[str, ...] = ()
         self.finished = False
-        self._drag: tuple[str, float, float] | None = None
+        self.camera = CameraControl(base, self.view)
         self._focused = False                # the camera frames your structure (for your placement)
         if resume is not None:
             self._show_resumed()
@@ -185,7 +185,7 @@ class DesktopGame:
             if not self.player.playing:
                 self._wait_until = time.monotonic() + BOT_PACE_S
         self._drain_events()
-        self._drag_camera()
+        self.camera.drag()
         self._follow_pointer()
         if self.live is not None:
             self._step_live(wall_s if self.pace else None)
@@ -365,13 +365,12 @@ class DesktopGame:
         body from then on (play/live_hand.py)."""
         assert self.hand is not None
         self._close_live()
-        (x, y, z), quat = self.hand.held()
-        for lift in LIVE_START_LIFTS_M:
-            try:
-                self.live = LiveHand(self.match.table(), self.hand.place, ((x, y, z + lift), quat))
-                break
-            except IntersectingPoseError:
-                continue
+        try:
+            self.live = LiveHand.take(self.match.table(), self.hand.place, self.hand.held())
+        except IntersectingPoseError:
+            # No room to hold it here (rays that missed a narrow support): the ghost goes on
+            # following the mouse, and a click lets go where the ghost shows.
+            self.event_line = "No room to hold the piece there: it follows as a ghost"
         self._live_taken = time.monotonic()
 
     @property
@@ -386,13 +385,12 @@ class DesktopGame:
             if self.hand.place.structure != live.place.structure:
                 self._take_live()            # Pisa: you moved it over the other base
                 return
-            live.hold(self.hand.held(), wall_s)
-        elif live.settle(wall_s):
-            self._live_rested()
-        poses, contacts = live.news()
+        poses, contacts = live.frame(self.hand.held() if live.held and self.hand else live.keys[-1][1], wall_s)
         self.view.pose_pieces(poses)
         if contacts:
             self.sound.contacts(contacts)
+        if live.settled:
+            self._live_rested()
 
     def _live_rested(self) -> None:
         """Your piece and what it moved are at rest: the match places it through the same ticks."""
@@ -438,7 +436,7 @@ class DesktopGame:
         watcher = getattr(self.base, "mouseWatcherNode", None)
         if watcher is not None and watcher.has_mouse():
             self.pointer = (watcher.get_mouse_x(), watcher.get_mouse_y())
-        if self.hand is not None and self.pointer != self._pointed and self._drag is None:
+        if self.hand is not None and self.pointer != self._pointed and not self.camera.dragging:
             self._point()
 
     def turn(self, degrees: float) -> None:
@@ -583,7 +581,11 @@ class DesktopGame:
     # --- events from the match -----------------------------------------------------------------
 
     def _queue_event(self, kind: str, data: object) -> None:
-        # Called on the worker thread: only record (deque appends are thread-safe).
+        # Called on the worker thread: only record (deque appends are thread-safe). A motion
+        # comes before the rules apply its placement: the HUD shows that state while it plays,
+        # so nobody reads "OUT" before the tower has come down.
+        if kind == "motion":
+            data = (data, self.match.state)
         self.events.append((kind, data, self.match.snapshot))
 
     def player_speed(self) -> float:
@@ -602,6 +604,11 @@ class DesktopGame:
         self.player.set_speed(self.player_speed())
         self.event_line = f"Bots' placements at {speed:g}x"
 
+    def toggle_mute(self) -> None:
+        """M: the table's sounds off or on again."""
+        self.sound.muted = not self.sound.muted
+        self.event_line = "Sound off" if self.sound.muted else "Sound on"
+
     def replay_last(self) -> None:
         """L: the last placement again, in slow motion."""
         if not self.player.replay_last(SLOW_MOTION):
@@ -611,7 +618,8 @@ class DesktopGame:
         while self.events and not self.player.playing:
             kind, data, snapshot = self.events.popleft()
             if kind == "motion":
-                assert isinstance(data, Motion) and snapshot is not None
+                assert isinstance(data, tuple) and snapshot is not None
+                data, self._state_shown = data
                 if self._live_digest is not None:
                     # Your live placement: already watched. The match's ticks must have come to
                     # the same table; if this build's physics disagreed, the match's table wins.
@@ -704,7 +712,9 @@ class DesktopGame:
         return "watch"
 
     def _refresh_hud(self) -> None:
-        state = self.match.state   # frozen: consistent even while a job runs (perhaps one step old)
+        # Frozen: consistent even while a job runs (perhaps one step old); while a placement
+        # plays, the state it was made in.
+        state = self._state_shown if self.player.playing and self._state_shown is not None else self.match.state
         self.view.set_name_tags(hud_model.name_tags(state, self.names))
         you = self.viewer if self.viewer is not None else 0
         model = hud_model.build(state, self.names, you, self.turn_line, self.event_line)
@@ -731,6 +741,7 @@ class DesktopGame:
         b.accept("enter", self.skip_motion)
         b.accept("l", self.replay_last)
         b.accept("f1", self.toggle_rules)
+        b.accept("m", self.toggle_mute)
         for key, speed in (("1", 1.0), ("2", 2.0), ("4", 4.0)):
             b.accept(key, self.set_bot_speed, [speed])
         for key, act, sign in (("q", self.turn, 1), ("e", self.turn, -1), ("r", self.tilt, 1), ("f", self.tilt, -1)):
@@ -739,9 +750,7 @@ class DesktopGame:
         for key, sign in (("wheel_up", 1), ("wheel_down", -1)):
             b.accept(key, self._wheel, [sign, LIFT_MM])
             b.accept(f"shift-{key}", self._wheel, [sign, FINE_LIFT_MM])
-        for button, mode in (("mouse3", "orbit"), ("mouse2", "pan")):
-            b.accept(button, self._start_drag, [mode])
-            b.accept(f"{button}-up", self._end_drag)
+        self.camera.bind()
 
     def _wheel(self, notches: int, lift_mm: float) -> None:
         """The wheel raises or lowers the piece in hand; with no piece in hand it zooms."""
@@ -749,35 +758,7 @@ class DesktopGame:
             self.hand.raise_by(notches * lift_mm)
             self._show_aim()
         else:
-            self._zoom(0.9 if notches > 0 else 1.1)
-
-    def _zoom(self, factor: float) -> None:
-        self.view.user_camera_until = time.monotonic() + USER_CAMERA_S   # your camera: the view stops following
-        self.view.camera.zoom(factor)
-        self.view.apply_camera()
-
-    def _start_drag(self, mode: str) -> None:
-        watcher = self.base.mouseWatcherNode
-        if watcher is not None and watcher.has_mouse():
-            self._drag = (mode, watcher.get_mouse_x(), watcher.get_mouse_y())
-            self.view.user_camera_until = time.monotonic() + USER_CAMERA_S   # your camera: the view stops following
-
-    def _end_drag(self) -> None:
-        self._drag = None
-
-    def _drag_camera(self) -> None:
-        watcher = getattr(self.base, "mouseWatcherNode", None)
-        if self._drag is None or watcher is None or not watcher.has_mouse():
-            return
-        mode, x0, y0 = self._drag
-        x, y = watcher.get_mouse_x(), watcher.get_mouse_y()
-        if mode == "orbit":
-            self.view.camera.orbit(-(x - x0) * 120.0, -(y - y0) * 60.0)
-        else:
-            scale = self.view.camera.distance_m
-            self.view.camera.pan(-(x - x0) * scale, -(y - y0) * scale)
-        self._drag = (mode, x, y)
-        self.view.apply_camera()
+            self.camera.zoom(0.9 if notches > 0 else 1.1)
 
     def close_replay(self, wait_s: float = DROP_JOB_AFTER_S) -> None:
         """Close the replay file (safe to call again). A step still running after `wait_s` (a
@@ -797,87 +778,7 @@ class DesktopGame:
         self._close_live()
         for event in (*INPUT_EVENTS, *(f"{m}{k}" for k in "qerf" for m in ("", "shift-"))):
             self.base.ignore(event)
+        self.camera.unbind()
         self.hud.destroy()
         self.sound.destroy()
         self.view.destroy()
-
-
-def run_until(game: DesktopGame, done: Callable[[DesktopGame], bool], max_ticks: int = 10_000) -> bool:
-    """Tick an inline (threaded=False) game until `done(game)`; False if it never got there."""
-    for _ in range(max_ticks):
-        if done(game):
-            return True
-        if game.finished:
-            return done(game)
-        game.tick()
-    return done(game)
-
-
-def your_turn(game: DesktopGame) -> bool:
-    """Your card options or your aimed placement are on screen."""
-    return not game.worker.busy and (bool(game.options) or game.aim is not None)
-
-
-def your_placement(game: DesktopGame) -> bool:
-    """Your aimed placement (the ghost) is on screen."""
-    return not game.worker.busy and game.aim is not None
-
-
-def take_screenshot(base: Any, seats: Sequence[SeatSpec], seed: int, placements: int, out: Any,
-                    cities: Sequence[str] = ("philadelphia", "monaco", "paris"), overview: bool = True,
-                    placing: bool = False) -> DesktopGame:
-    """Play `placements` placements inline (your decisions by the assist), stop at your next
-    decision (or, with `placing`, your next aimed placement) and save the frame to `out`.
-    Returns the game (still on screen)."""
-    from scenes.common import render_frames, save_frame
-
-    config = api.TourConfig(len(seats), tuple(cities))
-    game = DesktopGame(base, config, seats, seed, threaded=False, pace=False, bind_input=False, autopilot=True)
-    run_until(game, lambda g: g.placements >= placements)
-    if placing:
-        game.auto_place = False
-        run_until(game, your_placement)
-    else:
-        game.auto_decide = False
-        run_until(game, lambda g: not g.worker.busy and bool(g.options))
-    game.auto_decide = game.auto_place = False
-    if overview and game.aim is None:
-        game.view.overview()
-    game.tick()
-    render_frames(base, 3)
-    save_frame(base, str(out))
-    return game
-
-
-def take_collapse_screenshot(base: Any, seats: Sequence[SeatSpec], seed: int, out: Any,
-                             cities: Sequence[str] = ("philadelphia",), max_placements: int = 60) -> int:
-    """Play bots' placements inline with their motion shown until one knocks down a structure
-    piece; save the frame in which the falling pieces are farthest from where they stood and
-    where they land. Returns the number of the placement shown (0 if none collapsed)."""
-    from scenes.common import render_frames, save_frame
-    from scenes.table.motion_player import liveliest_frame
-
-    config = api.TourConfig(len(seats), tuple(cities))
-    game = DesktopGame(base, config, seats, seed, threaded=False, pace=False, bind_input=False, autopilot=True,
-                       show_motion=True, max_placements=max_placements)
-    try:
-        for _ in range(200_000):
-            if game.finished:
-                return 0
-            game.tick()
-            motion = game.player.motion
-            if motion is not None and any(p != motion.piece_id for p in motion.removed):
-                before = game.view.snapshot
-                assert before is not None
-                target = liveliest_frame(motion, game.player.playing_from())
-                while game.player.shown_frame() < target:
-                    game.player.step_frame()
-                structure = motion.structure
-                game.view.focus(structure, max(60.0, max((p.position[2] for p in before.pieces if p.structure == structure), default=0.0) * 1000 + 60))
-                game._refresh_hud()
-                render_frames(base, 3)
-                save_frame(base, str(out))
-                return game.placements + 1
-        return 0
-    finally:
-        game.destroy()

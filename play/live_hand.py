@@ -14,6 +14,7 @@ and so does `replay verify`.
 from __future__ import annotations
 
 from game.actions import Place
+from physics.errors import IntersectingPoseError
 from physics.hand_path import HandKey, MAX_KEY_TICKS, Pose, quantised, tick_targets
 from physics.motion import ContactEvent, MotionRecorder
 from physics.placement import PlacementReport
@@ -22,6 +23,9 @@ from physics.snapshot import Snapshot
 from physics.world import World
 
 FRAME_TICKS = 8                  # ticks per frame when the window is not paced by the clock (tests)
+# A piece taken in hand appears this far above where it would rest; under an overhang, where
+# every height above is blocked, at that spot itself.
+START_LIFTS_M = (0.03, 0.06, 0.12, 0.0)
 MAX_BACKLOG_S = 0.25             # a frame slower than this loses the rest: the table slows, never jumps
 
 
@@ -41,6 +45,27 @@ class LiveHand:
         self._frames_shown = 0
         self._contacts_heard = 0
         self.report: PlacementReport | None = None
+
+    @classmethod
+    def take(cls, snapshot: Snapshot, place: Place, landing: Pose) -> "LiveHand":
+        """Take the piece in hand a little above `landing` (higher if something is in the way);
+        IntersectingPoseError if there is no room anywhere above it."""
+        (x, y, z), quat = landing
+        for lift in START_LIFTS_M[:-1]:
+            try:
+                return cls(snapshot, place, ((x, y, z + lift), quat))
+            except IntersectingPoseError:
+                continue
+        return cls(snapshot, place, ((x, y, z + START_LIFTS_M[-1]), quat))
+
+    def frame(self, target: Pose, wall_s: float | None) -> tuple[dict[str, Pose], list[ContactEvent]]:
+        """One window frame: held, pulled towards `target`; let go, settling. Returns what moved
+        and the contacts made (for the view and the sounds); `settled` tells when it is over."""
+        if self.held:
+            self.hold(target, wall_s)
+        else:
+            self.settle(wall_s)
+        return self.news()
 
     @property
     def held(self) -> bool:

@@ -17,7 +17,8 @@ def main(out: Path) -> None:
     os.environ.setdefault("JUNKART_DATA_DIR", tempfile.mkdtemp())     # no settings or replays of yours
     from game import api
     from game.popart import Config, Seat, Session
-    from play.desktop import DesktopGame, run_until, your_turn
+    from play.desktop import DesktopGame
+    from play.desktop_shots import run_until, your_turn
     from play.human import default_seats
     from play.launcher import Launcher
     from scenes.common import open_showbase, render_frames, save_frame

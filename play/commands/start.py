@@ -65,6 +65,8 @@ def register(subparsers: Any) -> None:
     shot.add_argument("--placements", type=int, default=8, help="placements before the picture (default 8)")
     shot.add_argument("--size", default="1280x720", help="image size WxH (default 1280x720)")
     shot.add_argument("--placing", action="store_true", help="stop at your next placement (its aim shown as a ghost)")
+    shot.add_argument("--collapse", action="store_true",
+                      help="bots play with their motion shown until one knocks pieces down; the frame mid-fall")
     shot.set_defaults(func=run_screenshot)
 
 
@@ -234,7 +236,7 @@ def run_headless_demo(seed: int, max_placements: int | None = None) -> int:
 
 
 def run_screenshot(args: argparse.Namespace) -> int:
-    from play.desktop import take_screenshot
+    from play.desktop_shots import take_screenshot
     from play.human import default_seats
     from scenes.common import open_showbase
 
@@ -245,7 +247,12 @@ def run_screenshot(args: argparse.Namespace) -> int:
     out.parent.mkdir(parents=True, exist_ok=True)
     base = open_showbase("Junk Art 3D", size=size, offscreen=True)
     try:
-        take_screenshot(base, default_seats(3), args.seed, args.placements, out, placing=args.placing)
+        if args.collapse:
+            from play.desktop_shots import take_collapse_screenshot
+            if not take_collapse_screenshot(base, default_seats(3, bots=["easy", "easy", "easy"]), args.seed, out):
+                raise ValueError(f"no placement knocked anything down in seed {args.seed}'s first placements; try another --seed")
+        else:
+            take_screenshot(base, default_seats(3), args.seed, args.placements, out, placing=args.placing)
     finally:
         base.destroy()
     print(f"wrote {out}")

@@ -54,9 +54,10 @@ def key_help(escape_to: str = "quit", moment: str = "place") -> tuple[str, ...]:
         return ("click let go" + SEP + "Q/E turn" + SEP + "R/F tilt" + SEP + "T turn over" + SEP + "wheel raise",
                 "Shift fine steps" + SEP + "Tab back to the assist" + SEP + esc)
     if moment == "motion":
-        return ("Enter skip" + SEP + speed + SEP + "L last placement again, slowly", ORBIT + SEP + esc)
+        return ("Enter skip" + SEP + speed + SEP + "L last placement again, slowly" + SEP + "M sound", ORBIT + SEP + esc)
     if moment == "watch":
-        return (speed + SEP + "L last placement again" + SEP + "F1 rules", ORBIT + SEP + "C recentre" + SEP + esc)
+        return (speed + SEP + "L last placement again" + SEP + "M sound" + SEP + "F1 rules",
+                ORBIT + SEP + "C recentre" + SEP + esc)
     if moment == "handoff":
         return ("Space: I am at the screen" + SEP + esc,)
     return ("Space place" + SEP + "Tab re-aim" + SEP + "click the piece: take it in your hand" + SEP + "C recentre",

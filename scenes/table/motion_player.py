@@ -94,11 +94,7 @@ class MotionPlayer:
         if now is None:
             return False
         now.clock_s += min(max(wall_s, 0.0), MAX_STEP_S) * now.speed
-        index = now.motion.frame_at(now.clock_s)
-        self._show_through(index)
-        if index >= len(now.motion.frames) - 1:
-            self._finish()
-        return self._now is not None
+        return self._go_to(now.motion.frame_at(now.clock_s))
 
     def step_frame(self) -> bool:
         """Show exactly the next frame (tests and the replay viewer's step); True while playing."""
@@ -107,8 +103,12 @@ class MotionPlayer:
             return False
         index = now.shown + 1
         now.clock_s = now.motion.frames[min(index, len(now.motion.frames) - 1)].tick * TIME_STEP
+        return self._go_to(index)
+
+    def _go_to(self, index: int) -> bool:
+        assert self._now is not None
         self._show_through(index)
-        if index >= len(now.motion.frames) - 1:
+        if index >= len(self._now.motion.frames) - 1:
             self._finish()
         return self._now is not None
 

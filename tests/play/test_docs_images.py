@@ -27,3 +27,14 @@ def test_docs_popart_png_is_what_the_example_screen_renders(tmp_path):
     assert fresh.shape == committed.shape
     # Software GL may round a pixel differently elsewhere; a changed screen differs far more.
     assert float(np.abs(fresh - committed).mean()) < 0.01, "regenerate: junkart popart --example --screenshot docs/popart.png"
+
+
+def test_docs_collapse_png_is_the_frame_the_game_renders_mid_fall(tmp_path):
+    out = tmp_path / "collapse.png"
+    done = subprocess.run([sys.executable, "-m", "play.cli", "screenshot", "--collapse", "--seed", "2", "--out", str(out)],
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    fresh, committed = pixels(out), pixels(DOCS / "table_collapse.png")
+    assert fresh.shape == committed.shape
+    assert float(np.abs(fresh - committed).mean()) < 0.01, \
+        "regenerate: junkart screenshot --collapse --seed 2 --out docs/table_collapse.png"

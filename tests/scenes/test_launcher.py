@@ -6,7 +6,8 @@ import pytest
 
 from game import api
 from game.tour import FIRST_TOUR
-from play.desktop import DesktopGame, run_until, your_turn
+from play.desktop import DesktopGame
+from play.desktop_shots import run_until, your_turn
 from play.launcher import Launcher
 from scenes.menu import StartMenu
 

@@ -7,7 +7,8 @@ import pytest
 
 from game import api
 from game.actions import ChooseSide, Place
-from play.desktop import DesktopGame, run_until, your_turn
+from play.desktop import DesktopGame
+from play.desktop_shots import run_until, your_turn
 from play.human import SeatSpec, default_seats
 
 SEATS = [SeatSpec("You", "human"), SeatSpec("Easy bot", "easy")]

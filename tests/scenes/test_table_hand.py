@@ -15,7 +15,8 @@ from physics.geometry import quaternion_matrix
 from physics.layout import TableLayout
 from physics.spots import RELEASE_GAP_M
 from physics.world import World
-from play.desktop import DesktopGame, run_until, your_placement, your_turn
+from play.desktop import DesktopGame
+from play.desktop_shots import run_until, your_placement, your_turn
 from play.hand import LIFT_MM, MAX_LIFT_MM, TURN_DEG, ManualHand
 from play.human import SeatSpec
 

@@ -146,7 +146,8 @@ def test_the_hint_bar_offers_the_keys_of_the_moment():
 
 
 def test_f1_shows_the_city_rules_over_the_table_and_closes_again(showbase, screenshot):
-    from play.desktop import DesktopGame, run_until, your_turn
+    from play.desktop import DesktopGame
+    from play.desktop_shots import run_until, your_turn
     from play.human import default_seats
     from play.rules_text import rules_page
 

@@ -40,3 +40,32 @@ def test_the_bank_writes_a_wav_one_can_listen_to(tmp_path):
         frames = wav.getnframes()
     assert frames == sum(len(s) for s in samples) + len(samples) * int(0.15 * RATE)
     assert not list(tmp_path.glob("*.tmp"))
+
+
+def test_without_a_sound_device_the_null_audio_manager_is_chosen(monkeypatch, tmp_path):
+    from scenes import common
+
+    for name in ("PULSE_SERVER", "JUNKART_MUTE"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(tmp_path))          # no pulse socket there
+    real_is_dir = common.Path.is_dir
+    monkeypatch.setattr(common.Path, "is_dir", lambda self: False if str(self) == "/dev/snd" else real_is_dir(self))
+    assert common.audio_library() == "null"
+    (tmp_path / "pulse").mkdir()
+    (tmp_path / "pulse" / "native").touch()
+    assert common.audio_library() == "p3openal_audio"                # a sound server to play through
+    monkeypatch.setenv("JUNKART_MUTE", "1")
+    assert common.audio_library() == "null"
+
+
+def test_the_table_sound_counts_its_voices_silently_on_the_null_device(showbase):
+    from physics.motion import ContactEvent
+    from scenes.table.sound import TableSound
+
+    sound = TableSound(showbase)
+    assert not sound.audible                                       # the tests' ShowBase has the null manager
+    sound.contacts([ContactEvent(3, "blue-ball", "table", 0.02, 0.6)])
+    sound.muted = True
+    sound.contacts([ContactEvent(4, "blue-ball", "orange-cone", 0.02, 0.6)])
+    assert [v.sample for v in sound.played][0] == "thud" and len(sound.played) == 2
+    sound.destroy()

@@ -1,0 +1,90 @@
+"""Helpers that drive a `DesktopGame` inline (tests, the CLI's screenshots): tick it until a
+condition holds, and render the table at a chosen moment to a PNG."""
+from __future__ import annotations
+
+from typing import Any, Callable, Sequence
+
+from game import api
+from play.desktop import DesktopGame
+from play.human import SeatSpec
+
+
+def run_until(game: DesktopGame, done: Callable[[DesktopGame], bool], max_ticks: int = 10_000) -> bool:
+    """Tick an inline (threaded=False) game until `done(game)`; False if it never got there."""
+    for _ in range(max_ticks):
+        if done(game):
+            return True
+        if game.finished:
+            return done(game)
+        game.tick()
+    return done(game)
+
+
+def your_turn(game: DesktopGame) -> bool:
+    """Your card options or your aimed placement are on screen."""
+    return not game.worker.busy and (bool(game.options) or game.aim is not None)
+
+
+def your_placement(game: DesktopGame) -> bool:
+    """Your aimed placement (the ghost) is on screen."""
+    return not game.worker.busy and game.aim is not None
+
+
+def take_screenshot(base: Any, seats: Sequence[SeatSpec], seed: int, placements: int, out: Any,
+                    cities: Sequence[str] = ("philadelphia", "monaco", "paris"), overview: bool = True,
+                    placing: bool = False) -> DesktopGame:
+    """Play `placements` placements inline (your decisions by the assist), stop at your next
+    decision (or, with `placing`, your next aimed placement) and save the frame to `out`.
+    Returns the game (still on screen)."""
+    from scenes.common import render_frames, save_frame
+
+    config = api.TourConfig(len(seats), tuple(cities))
+    game = DesktopGame(base, config, seats, seed, threaded=False, pace=False, bind_input=False, autopilot=True)
+    run_until(game, lambda g: g.placements >= placements)
+    if placing:
+        game.auto_place = False
+        run_until(game, your_placement)
+    else:
+        game.auto_decide = False
+        run_until(game, lambda g: not g.worker.busy and bool(g.options))
+    game.auto_decide = game.auto_place = False
+    if overview and game.aim is None:
+        game.view.overview()
+    game.tick()
+    render_frames(base, 3)
+    save_frame(base, str(out))
+    return game
+
+
+def take_collapse_screenshot(base: Any, seats: Sequence[SeatSpec], seed: int, out: Any,
+                             cities: Sequence[str] = ("philadelphia",), max_placements: int = 60) -> int:
+    """Play bots' placements inline with their motion shown until one knocks down a structure
+    piece; save the frame in which the falling pieces are farthest from where they stood and
+    where they land. Returns the number of the placement shown (0 if none collapsed)."""
+    from scenes.common import render_frames, save_frame
+    from scenes.table.motion_player import liveliest_frame
+
+    config = api.TourConfig(len(seats), tuple(cities))
+    game = DesktopGame(base, config, seats, seed, threaded=False, pace=False, bind_input=False, autopilot=True,
+                       show_motion=True, max_placements=max_placements)
+    try:
+        for _ in range(200_000):
+            if game.finished:
+                return 0
+            game.tick()
+            motion = game.player.motion
+            if motion is not None and any(p != motion.piece_id for p in motion.removed):
+                before = game.view.snapshot
+                assert before is not None
+                target = liveliest_frame(motion, game.player.playing_from())
+                while game.player.shown_frame() < target:
+                    game.player.step_frame()
+                structure = motion.structure
+                game.view.focus(structure, max(60.0, max((p.position[2] for p in before.pieces if p.structure == structure), default=0.0) * 1000 + 60))
+                game._refresh_hud()
+                render_frames(base, 3)
+                save_frame(base, str(out))
+                return game.placements + 1
+        return 0
+    finally:
+        game.destroy()
