@@ -44,17 +44,21 @@ from play.match import CityResult, Match
 from play.replays import resume as resume_match, seats_of
 from play.worker import Worker
 from scenes.table import hud_model
-from scenes.table.hud import HAND_CONTROLS, MOTION_CONTROLS, Hud, HudInput, key_help
+from scenes.table.hud import Hud, HudInput, key_help
 from scenes.table.motion_player import SLOW_MOTION, MotionPlayer
 from scenes.table.sound import TableSound
 from scenes.table.view import TableView
 from play.desktop_camera import CameraControl
 
-INPUT_EVENTS = ("space", "tab", "c", "t", "x", "enter", "l", "m", "1", "2", "4", "mouse1", "wheel_up", "wheel_down",
+INPUT_EVENTS = ("space", "tab", "c", "t", "x", "enter", "l", "m", "f1", "1", "2", "4", "mouse1", "wheel_up", "wheel_down",
                 "shift-wheel_up", "shift-wheel_down")
 BOT_PACE_S = 0.8              # the window waits this long between bot placements (watchable)
 CITY_PAUSE_S = 2.5            # ... and this long on a city's result
+BOARD_S = 8.0                 # the city's scoreboard stays this long (or until Next city)
 LIVE_MISMATCH = "The match's physics settled your piece differently; showing the match's table"
+
+
+DROP_JOB_AFTER_S = 0.25      # leaving waits this long for a running step, then drops it
 
 
 class DesktopGame:
@@ -64,12 +68,13 @@ class DesktopGame:
                  threaded: bool = True, pace: bool = True, max_placements: int | None = None,
                  bind_input: bool = True, autopilot: bool = False, recorder: ReplayWriter | None = None,
                  resume: Replay | None = None, escape_to: str = "quit", show_motion: bool | None = None,
-                 bot_speed: float = 1.0, volume: float = 0.8, muted: bool = False) -> None:
+                 bot_speed: float = 1.0, volume: float = 0.8, muted: bool = False, show_hints: bool = True,
+                 colour_marks: bool = False) -> None:
         """`resume`: a replay of this tour (see `resumed`) to rebuild first and go on from.
         `escape_to`: what the key help says Esc does (the start menu makes it "menu").
         `show_motion`: play every placement as it happened (default: when paced, in real time;
         unpaced, one motion frame per `tick`, for tests); `bot_speed`: bots' placements at 1x, 2x, 4x;
-        `volume` (0..1) and `muted`: the table's sounds."""
+        `volume` (0..1) and `muted`: the table's sounds; `show_hints`: the bar of keys that work now; `colour_marks`: a shape per colour on your cards."""
         if len(seats) != config.num_seats:
             raise ValueError(f"{config.num_seats} seats need {config.num_seats} seat specs, got {len(seats)}")
         self.base = base
@@ -107,6 +112,15 @@ class DesktopGame:
         self.worker = Worker(threaded)
         self.pace = pace
         self.controls = key_help(escape_to)
+        self.escape_to = escape_to
+        self.show_hints = show_hints
+        self.on_bot_speed: Callable[[float], None] = lambda speed: None   # the launcher keeps the choice
+        self.view.avoid = self.hud.boxes      # the labels over the table keep clear of the HUD
+        self.scoreboard: hud_model.Scoreboard | None = None     # after a city, and at the end of the tour
+        self._last_result: CityResult | None = None
+        self._board_until = 0.0
+        self.hud.on_board = self._board_button
+        self.hud.colour_marks = colour_marks
         self.max_placements = max_placements
         # The assist plays for you (demos, screenshots, smoke tests): your card decisions as a
         # normal bot would take them, and your aimed placements dropped at once.
@@ -208,6 +222,7 @@ class DesktopGame:
             self.turn_line = (f"{self.names[seat]} is placing {hud_model.piece_words(places[0].piece)}..."
                               if places and len(places) == len(legal) else f"{self.names[seat]} is choosing...")
             self._bot_thinking = (self.turn_line, time.monotonic())
+            self._follow(seat)
             self.worker.submit(self.match.step, self._stepped)
             return
         if api.current(state) is not None:
@@ -241,6 +256,7 @@ class DesktopGame:
         if self.handoff != seat:
             self.handoff, self.options, self.aim = seat, [], None
             self.view.hide_ghost()
+            self._follow(seat)            # the next person sees their own base in front
         self.turn_line = f"{self.names[seat]}'s turn"
         if self.auto_decide:
             self.take_screen()
@@ -584,6 +600,7 @@ class DesktopGame:
     def set_bot_speed(self, speed: float) -> None:
         """1, 2, 4: bots' placements at that many times real time."""
         self.bot_speed = speed
+        self.on_bot_speed(speed)
         self.player.set_speed(self.player_speed())
         self.event_line = f"Bots' placements at {speed:g}x"
 
@@ -637,7 +654,12 @@ class DesktopGame:
             elif kind == "city_done":
                 assert isinstance(data, CityResult)
                 self.event_line = hud_model.city_result_text(data, self.names)
-                self._wait_until = time.monotonic() + CITY_PAUSE_S
+                state = self.match.state
+                self.scoreboard = hud_model.city_scoreboard(data, api.outcome(state).fans, self.names,
+                                                            last=api.is_terminal(state))
+                self._last_result = data
+                self._board_until = time.monotonic() + BOARD_S
+                self._wait_until = time.monotonic() + max(CITY_PAUSE_S, BOARD_S)
 
     def _finish_tour(self) -> None:
         self.finished = True
@@ -647,11 +669,53 @@ class DesktopGame:
         self._extra = tuple(f"{self.names[s]}: {f} fans" for s, f in sorted(enumerate(result.fans), key=lambda x: -x[1]))
         if self.recorder is not None:
             self._extra += (f"Replay saved: {self.recorder.path.name}",)
+        self.scoreboard = hud_model.tour_scoreboard(result, self._last_result, self.names, self.match.state.cities)
+
+    def _follow(self, seat: int) -> None:
+        """The view turns to come from `seat`'s side of the table (see TableView.follow_seat)."""
+        layout = self.view.layout
+        if layout is not None and layout.seat_angles and seat < len(layout.seat_angles):
+            self._focused = False
+            self.view.follow_seat(layout.seat_angles[seat])
+
+    def _board_button(self, text: str) -> None:
+        """A scoreboard's button: Next city ends the pause on the board; Menu is Esc."""
+        if text.startswith("Next"):
+            self._wait_until = self._board_until = 0.0
+        else:
+            self.base.messenger.send("escape")
+
+    def toggle_rules(self) -> None:
+        """F1: the rules of the city being played (before the first city, of the first)."""
+        if self.hud.rules_open:
+            self.hud.hide_rules()
+            return
+        from play.rules_text import rules_page
+
+        ex = api.current(self.match.state)
+        city = ex.city if ex is not None else self.match.state.config.cities[0]
+        self.hud.show_rules(rules_page(city))
+        self.view.place_labels()
+
+    def _moment(self) -> str:
+        """What the hint bar offers keys for now (scenes/table/hud.key_help)."""
+        if self.player.playing:
+            return "motion"
+        if self.handoff is not None:
+            return "handoff"
+        if self.hand is not None:
+            return "hand"
+        if self.aim is not None and not self.worker.busy:
+            return "place"
+        if self.options and not self.worker.busy:
+            return "choose"
+        return "watch"
 
     def _refresh_hud(self) -> None:
         # Frozen: consistent even while a job runs (perhaps one step old); while a placement
         # plays, the state it was made in.
         state = self._state_shown if self.player.playing and self._state_shown is not None else self.match.state
+        self.view.set_name_tags(hud_model.name_tags(state, self.names))
         you = self.viewer if self.viewer is not None else 0
         model = hud_model.build(state, self.names, you, self.turn_line, self.event_line)
         if self.viewer is None or self.handoff is not None:
@@ -659,9 +723,10 @@ class DesktopGame:
         labels = tuple(hud_model.option_text(o, self._legal, self.names, you) for o in self.options) if not self.worker.busy else ()
         self.hud.show(HudInput(model, labels, self.selected, self.aim is not None and not self.worker.busy,
                                self._may_set_aside() and not self.worker.busy, self._extra,
-                               controls=(MOTION_CONTROLS if self.player.playing else
-                                         HAND_CONTROLS if self.hand is not None else self.controls),
-                               handoff=self.names[self.handoff] if self.handoff is not None else ""))
+                               controls=key_help(self.escape_to, self._moment()) if self.show_hints else (),
+                               handoff=self.names[self.handoff] if self.handoff is not None else "",
+                               scoreboard=self.scoreboard if self.finished or time.monotonic() < self._board_until else None))
+        self.view.place_labels()
 
     # --- camera input ---------------------------------------------------------------------------
 
@@ -675,6 +740,7 @@ class DesktopGame:
         b.accept("t", self.turn_over)
         b.accept("enter", self.skip_motion)
         b.accept("l", self.replay_last)
+        b.accept("f1", self.toggle_rules)
         b.accept("m", self.toggle_mute)
         for key, speed in (("1", 1.0), ("2", 2.0), ("4", 4.0)):
             b.accept(key, self.set_bot_speed, [speed])
@@ -694,9 +760,14 @@ class DesktopGame:
         else:
             self.camera.zoom(0.9 if notches > 0 else 1.1)
 
-    def close_replay(self) -> None:
-        """Let the running step finish, then close the replay file (safe to call again)."""
-        self.worker.wait()
+    def close_replay(self, wait_s: float = DROP_JOB_AFTER_S) -> None:
+        """Close the replay file (safe to call again). A step still running after `wait_s` (a
+        hard bot thinking) is dropped: it records nothing, so the file stops before that step
+        and the game resumes there. Esc and closing the window answer at once."""
+        self.worker.wait(wait_s)
+        if self.worker.running:
+            self.match.recorder = None
+            self.worker.drop()
         if self.recorder is not None:
             self.recorder.close()
 

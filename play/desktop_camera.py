@@ -2,8 +2,10 @@
 (when no piece is in hand: the game's wheel handler asks `zoom` then)."""
 from __future__ import annotations
 
+import time
 from typing import Any
 
+USER_CAMERA_S = 12.0      # after you move the camera, it stops following whoever acts this long
 DRAG_BUTTONS = (("mouse3", "orbit"), ("mouse2", "pan"))
 ORBIT_DEG_PER_SCREEN = (120.0, 60.0)     # heading, pitch per full window width / height dragged
 
@@ -28,6 +30,7 @@ class CameraControl:
             self.base.ignore(f"{button}-up")
 
     def zoom(self, factor: float) -> None:
+        self._took_over()
         self.view.camera.zoom(factor)
         self.view.apply_camera()
 
@@ -35,6 +38,11 @@ class CameraControl:
         watcher = self.base.mouseWatcherNode
         if watcher is not None and watcher.has_mouse():
             self._drag = (mode, watcher.get_mouse_x(), watcher.get_mouse_y())
+            self._took_over()
+
+    def _took_over(self) -> None:
+        """Your camera: the view stops following whoever acts for a while (TableView.follow_seat)."""
+        self.view.user_camera_until = time.monotonic() + USER_CAMERA_S
 
     def end_drag(self) -> None:
         self._drag = None

@@ -10,8 +10,9 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from game.replay import read_replay, seat_names
+from play import settings as settings_file
 from play.menu import MenuChoices, fresh_seed
-from play.replays import replay_path
+from play.replays import replay_path, watch_path
 
 RESUMING = "Rebuilding your last game through the physics..."
 POPART_PLAYERS = 3            # Pop Art from the menu: you and two bots (`junkart popart` chooses more)
@@ -23,8 +24,10 @@ class Launcher:
 
     def __init__(self, base: Any, *, record: bool = True, bind_input: bool = True,
                  choices: MenuChoices | None = None, game_options: dict[str, Any] | None = None) -> None:
-        """`game_options` go to every DesktopGame (tests: threaded=False, pace=False)."""
+        """`game_options` go to every DesktopGame (tests: threaded=False, pace=False), over the
+        saved settings' (bots' speed, volume, hint bar)."""
         self.base = base
+        self.settings = settings_file.load()
         self.game_options = game_options or {}
         self.record = record
         self.bind_input = bind_input
@@ -41,9 +44,29 @@ class Launcher:
         last = self._has_last_game()
         self.screen = StartMenu(self.base, self.choices, on_change=self._changed, on_play=self.play,
                                 on_quit=self.quit, on_resume=self.resume if last else None,
-                                on_watch=self.watch if last else None, on_popart=self.popart,
+                                on_watch=self.watch if last and self._has_game_to_watch() else None, on_popart=self.popart,
+                                on_settings=self.open_settings,
                                 message=message, bind_input=self.bind_input)
         self._on_escape(self.quit)
+
+    def open_settings(self) -> None:
+        from scenes.settings_screen import SettingsScreen
+
+        self.close()
+        self.screen = SettingsScreen(self.base, self.settings, on_change=self.change_settings, on_back=self.back)
+        self._on_escape(self.back)
+
+    def change_settings(self, settings: settings_file.Settings) -> None:
+        """Save at once; the window's size and fullscreen change now, the rest with the next game."""
+        before, self.settings = self.settings, settings
+        settings_file.save(settings)
+        if (before.width, before.height, before.fullscreen) != (settings.width, settings.height, settings.fullscreen):
+            apply_window(self.base, settings)
+
+    def _bot_speed_chosen(self, speed: float) -> None:
+        """Keys 1 / 2 / 4 in a game: the choice stays for the next one."""
+        if speed != self.settings.bot_speed:
+            self.change_settings(settings_file.changed(self.settings, bot_speed=speed))
 
     def play(self) -> None:
         config, seats, seed = self.choices.game()
@@ -65,7 +88,7 @@ class Launcher:
         def open_viewer() -> Any:
             from scenes.table.replay_viewer import ReplayViewer, replay_frames
 
-            replay = read_replay(replay_path("last"))
+            replay = read_replay(watch_path("last"))
             return ReplayViewer(self.base, replay_frames(replay), seat_names(replay), bind_input=self.bind_input)
 
         self._open(open_viewer, "Cannot watch your last game")
@@ -104,8 +127,11 @@ class Launcher:
     def _game(self, config: Any, seats: list, seed: int, resume: Any = None) -> Any:
         from play.commands.start import open_game
 
-        return open_game(self.base, config, seats, seed, "auto" if self.record else None, resume,
-                         bind_input=self.bind_input, escape_to="menu", **self.game_options)
+        game = open_game(self.base, config, seats, seed, "auto" if self.record else None, resume,
+                         bind_input=self.bind_input, escape_to="menu",
+                         **{**self.settings.game_options(), **self.game_options})
+        game.on_bot_speed = self._bot_speed_chosen
+        return game
 
     def _open(self, make: Callable[[], Any], failure: str = "Cannot start the game", escape: bool = True) -> None:
         """Replace the menu by what `make` builds; a bad file or table brings the menu back with
@@ -141,9 +167,27 @@ class Launcher:
         if self.bind_input:
             self.base.accept("escape", action)
 
+    def _has_game_to_watch(self) -> bool:
+        try:
+            watch_path("last")
+        except ValueError:          # none with a placement yet
+            return False
+        return True
+
     def _has_last_game(self) -> bool:
         try:
             replay_path("last")
         except ValueError:          # none recorded yet
             return False
         return True
+
+
+def apply_window(base: Any, settings: settings_file.Settings) -> None:
+    """Ask an onscreen window for the settings' size and fullscreen (an offscreen buffer keeps its size)."""
+    from panda3d.core import GraphicsWindow, WindowProperties
+
+    if isinstance(base.win, GraphicsWindow):
+        props = WindowProperties()
+        props.set_size(settings.width, settings.height)
+        props.set_fullscreen(settings.fullscreen)
+        base.win.request_properties(props)

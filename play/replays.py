@@ -250,21 +250,50 @@ def replays_dir() -> Path:
     return Path(root) / "replays"
 
 
-def replay_path(name: str) -> Path:
-    """A replay named on the command line: a path, or "last" for the newest game in `replays_dir()`
-    (only its regular files count: a symlink there, dangling or leading out, is skipped)."""
-    if name != "last":
-        return Path(name)
+def _recorded_games() -> list[Path]:
+    """The replays folder's regular files, newest first (a symlink there, dangling or leading
+    out, is skipped; so is a file gone since the folder was listed)."""
     found = []
     for path in regular_files(replays_dir(), "*.jsonl*"):
         try:
             found.append((path.stat(follow_symlinks=False).st_mtime, path.name, path))
-        except OSError:          # gone since the folder was listed
+        except OSError:
             continue
-    found.sort()
+    return [path for _, _, path in sorted(found, reverse=True)]
+
+
+def replay_path(name: str) -> Path:
+    """A replay named on the command line: a path, or "last" for the newest game in `replays_dir()`."""
+    if name != "last":
+        return Path(name)
+    found = _recorded_games()
     if not found:
         raise ReplayFormatError(f"no recorded game in {replays_dir()} yet")
-    return found[-1][2]
+    return found[0]
+
+
+def watch_path(name: str) -> Path:
+    """A replay to watch: a path, or "last" for the newest game with a placement to watch (a
+    game quit while choosing sides has none, and is passed over)."""
+    if name != "last":
+        return Path(name)
+    from game.actions import Place
+    from game.replay import read_replay
+
+    found = _recorded_games()
+    for path in found:
+        try:
+            entries = read_replay(path).entries
+        except ReplayFormatError:       # damaged: not the game to show
+            continue
+        placed = False
+        for entry in entries:
+            placed = placed or isinstance(entry.action, Place)
+            if placed and entry.keyframe is not None:
+                return path
+    if not found:
+        raise ReplayFormatError(f"no recorded game in {replays_dir()} yet")
+    raise ReplayFormatError(f"no recorded game in {replays_dir()} has a placement to watch yet")
 
 
 def new_replay_path(seed: int) -> Path:

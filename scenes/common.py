@@ -44,7 +44,13 @@ def audio_library() -> str:
     return "p3openal_audio"
 
 
-def open_showbase(title: str, size: tuple[int, int] = (1280, 720), offscreen: bool = False) -> Any:
+# Panda3D's start-up lines ("Known pipe types", inotify on /dev/input, EGL) stay out of the
+# terminal unless asked for with --verbose (play/cli.py sets JUNKART_VERBOSE).
+QUIET_PRC = "print-pipe-types false\nnotify-level fatal\nnotify-level-display fatal\nnotify-level-device fatal\nnotify-level-ShowBase error\n"
+
+
+def open_showbase(title: str, size: tuple[int, int] = (1280, 720), offscreen: bool = False,
+                  fullscreen: bool = False, smooth: bool = True) -> Any:
     """One ShowBase per process: an onscreen window, or an offscreen buffer for screenshots.
 
     Raises RuntimeError mentioning 'window' when no window can be opened (the caller falls back
@@ -52,9 +58,14 @@ def open_showbase(title: str, size: tuple[int, int] = (1280, 720), offscreen: bo
     from direct.showbase.ShowBase import ShowBase
 
     audio = "null" if offscreen else audio_library()
-    prc = f"win-size {size[0]} {size[1]}\nwindow-title {title}\naudio-library-name {audio}\nframebuffer-multisample 1\nmultisamples 4\n"
+    samples = "framebuffer-multisample 1\nmultisamples 4\n" if smooth else "framebuffer-multisample 0\n"
+    prc = f"win-size {size[0]} {size[1]}\nwindow-title {title}\naudio-library-name {audio}\n{samples}"
+    if fullscreen and not offscreen:
+        prc += "fullscreen 1\n"
     if offscreen:
         prc += OFFSCREEN_PRC
+    if not os.environ.get("JUNKART_VERBOSE"):
+        prc += QUIET_PRC
     loadPrcFileData("junkart-window", prc)
     base = ShowBase()
     if base.win is None:

@@ -27,7 +27,8 @@ class StartMenu:
     def __init__(self, base: Any, choices: MenuChoices, *, on_change: Callable[[MenuChoices], None],
                  on_play: Callable[[], None], on_quit: Callable[[], None],
                  on_resume: Callable[[], None] | None = None, on_watch: Callable[[], None] | None = None,
-                 on_popart: Callable[[], None] | None = None, message: str = "", bind_input: bool = True) -> None:
+                 on_popart: Callable[[], None] | None = None, on_settings: Callable[[], None] | None = None,
+                 message: str = "", bind_input: bool = True) -> None:
         self.base = base
         self.choices = choices
         self.on_change, self.on_play = on_change, on_play
@@ -39,7 +40,7 @@ class StartMenu:
         self.arrows: dict[tuple[str, int], DirectButton] = {}
         self.row_labels: dict[str, DirectLabel] = {}
         self.problem_label: DirectLabel | None = None
-        self._build_fixed(on_quit, on_resume, on_watch, on_popart)
+        self._build_fixed(on_quit, on_resume, on_watch, on_popart, on_settings)
         self._show_choices()
         self._task = base.taskMgr.add(self._turn_table, "junkart-menu")
         self._keys = KEYS if bind_input else ()
@@ -79,7 +80,8 @@ class StartMenu:
     # --- building -------------------------------------------------------------------------------
 
     def _build_fixed(self, on_quit: Callable[[], None], on_resume: Callable[[], None] | None,
-                     on_watch: Callable[[], None] | None, on_popart: Callable[[], None] | None) -> None:
+                     on_watch: Callable[[], None] | None, on_popart: Callable[[], None] | None,
+                     on_settings: Callable[[], None] | None = None) -> None:
         DirectFrame(parent=self.root, frameColor=PANEL, frameSize=(-1.05, 1.05, -0.88, 0.62))
         self._label("Junk Art 3D", (0.0, 0.72), 0.12, bold=True, align="center", colour=ACTIVE)
         self._label("Stack junk into art on a World Tour", (0.0, 0.65), 0.045, align="center", colour=INK)
@@ -87,7 +89,8 @@ class StartMenu:
         self.buttons = [self.play_button]
         extras = [(text, command) for text, command in (("Resume your last game", on_resume),
                                                         ("Watch your last game", on_watch),
-                                                        ("Pop Art (card game)", on_popart)) if command is not None]
+                                                        ("Pop Art (card game)", on_popart),
+                                                        ("Settings", on_settings)) if command is not None]
         extras.append(("Quit", on_quit))
         width = 1.9 / len(extras) - 0.04
         for k, (text, command) in enumerate(extras):

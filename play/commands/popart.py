@@ -3,7 +3,10 @@
     junkart popart [--players N] [--humans N] [--bot LEVEL] [--goals K] [--seed S] [--example]
         opens the 2D table (hot-seat humans + bots); with no display, plays a headless bot game.
     junkart popart sim --players 4 --seed 3 [--bots hard,normal,...] [--goals K] [--json]
+    junkart popart solo [--seed S] [--goals K]
+        your solo game in the window, against the rival display (no display: one line, exit 2)
     junkart popart solo --bot hard --seed 1 [--goals K] [--json]
+        a bot plays the solo game headless and its score is printed
 """
 from __future__ import annotations
 
@@ -37,8 +40,9 @@ def register(subparsers: Any) -> None:
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     sim.set_defaults(func=run_sim)
 
-    solo = modes.add_parser("solo", help="play solo with a bot against the rival display")
-    solo.add_argument("--bot", default="hard", choices=sorted(BOTS), help="solo player (default hard)")
+    solo = modes.add_parser("solo", help="play solo against the rival display (--bot LEVEL: watch a bot's score)")
+    solo.add_argument("--bot", default=None, choices=sorted(BOTS),
+                      help="let this bot play the solo game headless and print its score (default: you play, in the window)")
     solo.add_argument("--seed", type=int, default=1)
     solo.add_argument("--goals", type=int, default=0, choices=(0, 1, 2), help="goal cards (solo: meet them or lose)")
     solo.add_argument("--json", action="store_true", help="print one JSON object")
@@ -109,6 +113,13 @@ def run_sim(args: argparse.Namespace) -> int:
 
 
 def run_solo(args: argparse.Namespace) -> int:
+    if args.bot is None:                   # a person's solo game: the window
+        if args.json:
+            raise ValueError("--json needs --bot LEVEL: your own solo game is played in the window")
+        if not has_display():
+            raise ValueError("no display for your solo game; `junkart popart solo --bot hard` lets a bot play it headless")
+        from scenes.popart.app import run_window as open_window
+        return open_window(1, 1, "normal", args.goals, args.seed, False)
     record = play_bot_game(Config(1, args.goals), [args.bot], args.seed)
     if args.json:
         print(json.dumps(record_json(record)))

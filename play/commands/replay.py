@@ -17,14 +17,14 @@ from pathlib import Path
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    parser = subparsers.add_parser("replay", help="check a recorded tour (junkart sim --replay FILE)")
+    parser = subparsers.add_parser("replay", help="verify or watch a recorded game (files from play, sim --replay)")
     verbs = parser.add_subparsers(dest="verb", required=True)
     check = verbs.add_parser("verify", help="play the tour again through the physics and compare, bit for bit")
     check.add_argument("file", help="a replay (.jsonl or .jsonl.gz), or 'last' for your newest game")
     check.add_argument("--json", action="store_true", help="print one JSON line")
     check.set_defaults(func=run_verify)
     watch = verbs.add_parser("watch", help="watch the tour in the 3D window, placement by placement")
-    watch.add_argument("file", help="a replay (.jsonl or .jsonl.gz), or 'last' for your newest game")
+    watch.add_argument("file", help="a replay (.jsonl or .jsonl.gz), or 'last' for your newest game with a placement")
     watch.add_argument("--screenshot", default=None, metavar="PNG",
                        help="render one placement offscreen to this PNG instead of opening a window")
     watch.add_argument("--placement", type=int, default=0, help="with --screenshot: which placement (1 = first; "
@@ -58,10 +58,10 @@ def run_watch(args: argparse.Namespace) -> int:
     from game.replay import read_replay, seat_names
     from play.errors import UsageError
     from scenes.common import has_display, open_showbase, render_frames, save_frame
-    from play.replays import replay_path
+    from play.replays import watch_path
     from scenes.table.replay_viewer import ReplayViewer, replay_frames
 
-    replay = read_replay(replay_path(args.file))
+    replay = read_replay(watch_path(args.file))
     if replay.notice:
         print(f"junkart: notice: {replay.notice}", file=sys.stderr)
     frames, names = replay_frames(replay), seat_names(replay)

@@ -18,6 +18,8 @@
 from __future__ import annotations
 
 import argparse
+import os
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -34,8 +36,8 @@ QUICK_PLACEMENTS = 3
 
 
 def register(subparsers: Any) -> None:
-    play = subparsers.add_parser("play", help="play the World Tour in a window (default command)",
-                                 description="Play a World Tour against bots in the 3D table window.")
+    play = subparsers.add_parser("play", help="play a World Tour in the 3D window (bare `junkart` opens the menu)",
+                                 description="Play a World Tour against bots, or hot-seat, in the 3D table window.")
     play.add_argument("--tour", default="first", help="first (Philadelphia, Monaco, Paris), random:N, or a comma list of cities")
     play.add_argument("--players", type=int, default=3, help=f"{MIN_SEATS} to {MAX_SEATS} seats, you included (default 3)")
     play.add_argument("--bots", help=f"one difficulty per bot seat ({', '.join(DIFFICULTIES)}); default normal,hard; "
@@ -92,7 +94,7 @@ def run(args: argparse.Namespace) -> int:
     from play.human import default_seats
 
     if not MIN_SEATS <= args.players <= MAX_SEATS:
-        raise ValueError(f"--players must be {MIN_SEATS} to {MAX_SEATS}, not {args.players}")
+        raise ValueError(f"Junk Art supports {MIN_SEATS}-{MAX_SEATS} players, not {args.players}")   # as `sim` says it
     if args.max_placements is not None and args.max_placements < 0:
         raise UsageError(f"--max-placements must be 0 or more, not {args.max_placements}")
     if args.replay is not None and args.no_replay:
@@ -120,17 +122,26 @@ def run(args: argparse.Namespace) -> int:
                              "lets bots finish it headless")
     if has_display():
         try:
+            from play.settings import load as load_settings
             from scenes.common import open_showbase
-            base = open_showbase("Junk Art 3D")
-        except Exception as error:  # noqa: BLE001 - no window: fall back to the headless demo
-            print(f"junkart: could not open a window ({error})")
+            saved = load_settings()
+            base = open_showbase("Junk Art 3D", (saved.width, saved.height), fullscreen=saved.fullscreen,
+                                 smooth=saved.quality == "high")
+        except Exception:  # noqa: BLE001 - a display is set but refuses a window: say so, do not guess
+            print(f"junkart: error: could not open a window on display {_display_name()!r} "
+                  "(try --verbose for Panda3D's messages, or unset DISPLAY for the headless demo)", file=sys.stderr)
+            return 1
         else:
             if args.menu:
                 return _run_menu(base)
             return _run_window(base, config, seats, seed, limit, args.autopilot or args.quick,
-                               None if args.no_replay else (args.replay or "auto"), resume)
+                               None if args.no_replay else (args.replay or "auto"), resume, saved.game_options())
     print(DEMO_NOTICE, flush=True)
     return run_headless_demo(args.seed, limit)
+
+
+def _display_name() -> str:
+    return os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY") or "default"
 
 
 def open_game(base: Any, config: api.TourConfig, seats: list, seed: int, replay: str | None = "auto",
@@ -162,13 +173,15 @@ def _run_menu(base: Any) -> int:
 
     launcher = Launcher(base)
     base.finalExitCallbacks.append(launcher.close)   # a game open when the window closes is recorded whole
-    base.run()
+    run_base(base)
     return 0
 
 
 def _run_window(base: Any, config: api.TourConfig, seats: list, seed: int, limit: int | None, autopilot: bool,
-                replay: str | None = None, resume: Any = None) -> int:
-    game = open_game(base, config, seats, seed, replay, resume, max_placements=limit, autopilot=autopilot)
+                replay: str | None = None, resume: Any = None, options: dict[str, Any] | None = None) -> int:
+    """`options`: the saved settings' for the game (bots' speed, volume, hint bar)."""
+    game = open_game(base, config, seats, seed, replay, resume, max_placements=limit, autopilot=autopilot,
+                     **(options or {}))
     base.accept("escape", base.userExit)
     if limit is not None:
         def stop_when_done(task: Any) -> int:
@@ -176,8 +189,26 @@ def _run_window(base: Any, config: api.TourConfig, seats: list, seed: int, limit
                 base.userExit()
             return task.cont
         base.taskMgr.add(stop_when_done, "junkart-quick-exit")
-    base.run()
+    run_base(base)
     return 0
+
+
+def run_base(base: Any) -> None:
+    """Run the window until it closes. Ctrl+C stops it within a frame (not Panda3D's "interrupt
+    by keyboard" and a wait for the frame): the close-down callbacks run (a thinking bot's job
+    is dropped, the replay closed whole) and KeyboardInterrupt goes up to the CLI's one line."""
+    interrupted: list[int] = []
+
+    def on_sigint(signum: int, frame: Any) -> None:
+        interrupted.append(signum)
+        base.taskMgr.stop()
+
+    base.taskMgr.keyboardInterruptHandler = on_sigint     # taskMgr.run() installs this for SIGINT
+    base.run()
+    if interrupted:
+        for callback in list(base.finalExitCallbacks):
+            callback()
+        raise KeyboardInterrupt
 
 
 def run_headless_demo(seed: int, max_placements: int | None = None) -> int:

@@ -10,7 +10,7 @@ from game.popart.rules import display_cells, left_faces, left_of, right_of
 from game.popart.scoring import score_display
 from game.popart.state import State
 from scenes.popart import draw
-from scenes.popart.cards_view import PAPER, SOFT, STAR, card_back, mini_print
+from scenes.popart.cards_view import PAPER, SOFT, STAR, card_back, mini_print, print_face
 
 OTHERS_BOX = (0.42, -0.30, 1.74, 0.80)
 PILES_POS = (0.55, -0.74)
@@ -49,9 +49,9 @@ def others_panel(table: NodePath, cat: Catalogue, state: State, seat: int, names
             top = min(p.row for p in display)
             left = min(p.col for p in display)
             for p in display:
-                face = cat.face(p.fg, p.bg)
-                node = mini_print(table, face.colour, face.kind, size)
-                node.set_pos(ox + size * 0.6 + (p.col - left) * (size * 1.1), 0,
+                # The print itself, small: its colour, picture and value, as on your own display.
+                node = print_face(table, cat, p.fg, p.bg, size * 0.74)
+                node.set_pos(ox + size * 0.6 + (p.col - left) * (size * 0.86), 0,
                              oy - 0.02 - size * 0.6 - (p.row - top) * (size * 1.1))
         else:
             draw.text(table, "no prints yet", ox, oy - 0.1, 0.03, SOFT, "left")
@@ -69,9 +69,10 @@ def piles_panel(table: NodePath, state: State, seat: int, names: Sequence[str]) 
     if state.config.solo:
         for k in range(min(4, len(state.discard) // 4 + 1)):
             card_back(table, w, "discard").set_pos(x + 0.1 + k * 0.012, 0, y - k * 0.012)
-        draw.text(table, f"Discard: {len(state.discard)} cards", x + 0.36, y, 0.032, SOFT, "left")
-        draw.text(table, f"Decks: {len(state.fg_deck)} Foregrounds, {len(state.bg_deck)} Backgrounds", x - 0.1,
-                  y - 0.26, 0.028, SOFT, "left")
+        draw.text(table, f"Discard: {len(state.discard)} cards", x + 0.36, y + 0.04, 0.032, SOFT, "left")
+        # Beside the discard, not under it: below it the line ran off the window's bottom edge.
+        draw.text(table, f"Decks: {len(state.fg_deck)} Foregrounds, {len(state.bg_deck)} Backgrounds", x + 0.36,
+                  y - 0.04, 0.028, SOFT, "left")
         return
     mine = state.passed[seat]
     got = state.passed[right_of(seat, n)]

@@ -364,6 +364,7 @@ class PopArtScene:
             draw.framed(table, x, 0.3, 0.8, 0.9, (0.18, 0.18, 0.23, 1), (0.3, 0.3, 0.38, 1), 0.006)
             steps = ("1. Drag a Foreground onto a Background to layer a print.",
                      "2. Drag the print into your display (any slot within 3 x 3).",
+                     "3. Lock in. Your 4 other cards go to the discard." if self.session.config.solo else
                      "3. Lock in. Everyone reveals together, then passes 4 cards left.")
             for i, line in enumerate(steps):
                 draw.text(table, line, x - 0.36, 0.62 - i * 0.2, 0.038, PAPER, "left", wrap=0.72)

@@ -1,9 +1,12 @@
 """The table HUD (DirectGUI): city and goal, whose turn, the seats, your hand, your choices.
 
-Layout, anchored to the window's corners so it survives resizing:
-  top left     city name, goal, round          top centre   last event, whose turn
-  top right    one panel per seat              bottom       your hand as chips, and Place /
-  bottom left  your options                                 Re-aim while you place
+Laid out as blocks that cannot overlap at any window from 1024 x 600 up (rebuilt on resize):
+  top left     city, goal, round (one block)     top right   one panel per seat, shorter for 6
+  top centre   last event and whose turn, centred in the room between those two
+  bottom edge  the keys that work now            above it    your hand, what to place, Place /
+  bottom left  your options, as many as fit under the city block       Re-aim
+Text fits its block: it wraps (banner, goal), shrinks, or is cut short. `boxes()` reports the
+blocks so the labels over the table keep clear of them (scenes/table/layout.py).
 Widgets are rebuilt only when what they show changes (`show` compares with the last call).
 """
 from __future__ import annotations
@@ -12,31 +15,58 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from direct.gui.DirectGui import DGG, DirectButton, DirectFrame, DirectLabel
-from panda3d.core import NodePath, TextNode
+from panda3d.core import NodePath, Point3, TextNode
 
 from scenes.common import ui_font
 from scenes.table import palette
-from scenes.table.hud_model import HudModel, SeatRow
+from scenes.table.hud_model import HudModel, Scoreboard, SeatRow, height_text
+from play.rules_text import RulesPage
+from scenes.table.layout import Rect
+from scenes.table.rules_overlay import RulesOverlay
 
 INK = (0.96, 0.95, 0.92, 1.0)
-DIM = (0.78, 0.78, 0.80, 1.0)
-PANEL = (0.07, 0.08, 0.10, 0.78)
+DIM = (0.80, 0.80, 0.82, 1.0)
+PANEL = (0.07, 0.08, 0.10, 0.80)
 ACTIVE = (0.98, 0.78, 0.30, 1.0)
 OUT = (0.85, 0.30, 0.25, 1.0)
 BUTTON = (0.20, 0.24, 0.30, 0.95)
 BUTTON_HOT = (0.93, 0.62, 0.18, 1.0)
+KEY = (1.0, 0.86, 0.48, 1.0)          # the hint bar's text: warm and bright on its dark strip
 MAX_OPTIONS = 8
-def key_help(escape_to: str = "quit") -> tuple[str, ...]:
-    """The key and mouse help while you play; Esc quits, or leads back to the start menu."""
-    return (f"right-drag orbit  \u00b7  middle-drag pan  \u00b7  wheel zoom  \u00b7  Esc {escape_to}",
-            "click: take the piece  \u00b7  Space place  \u00b7  Tab re-aim  \u00b7  C recentre")
+MARGIN = 0.03                          # from the window's edges, and between the HUD's blocks
+SEAT_WIDTH = 0.66
+MIN_SCALE = 0.026                      # text shrinks to fit its box, never below this
+HINT_SCALE = 0.038
+
+SEP = "  \u00b7  "
+ORBIT = "right-drag orbit" + SEP + "middle-drag pan" + SEP + "wheel zoom"
+
+
+def key_help(escape_to: str = "quit", moment: str = "place") -> tuple[str, ...]:
+    """The keys that work now, by moment: "choose" (a decision as buttons), "place" (your aimed
+    placement), "hand" (the piece in your hand), "motion" (a placement playing), "watch" (the
+    bots play), "handoff" (hot-seat: pass the screen). Esc quits, or leads back to the menu."""
+    esc = f"Esc {escape_to}"
+    speed = "1 / 2 / 4 bots' speed"
+    if moment == "choose":
+        return ("click a choice, or a card of your hand to narrow them" + SEP + "F1 rules", ORBIT + SEP + "C recentre" + SEP + esc)
+    if moment == "hand":
+        return ("click let go" + SEP + "Q/E turn" + SEP + "R/F tilt" + SEP + "T turn over" + SEP + "wheel raise",
+                "Shift fine steps" + SEP + "Tab back to the assist" + SEP + esc)
+    if moment == "motion":
+        return ("Enter skip" + SEP + speed + SEP + "L last placement again, slowly" + SEP + "M sound", ORBIT + SEP + esc)
+    if moment == "watch":
+        return (speed + SEP + "L last placement again" + SEP + "M sound" + SEP + "F1 rules",
+                ORBIT + SEP + "C recentre" + SEP + esc)
+    if moment == "handoff":
+        return ("Space: I am at the screen" + SEP + esc,)
+    return ("Space place" + SEP + "Tab re-aim" + SEP + "click the piece: take it in your hand" + SEP + "C recentre",
+            ORBIT + SEP + esc)
 
 
 CONTROLS = key_help()
-MOTION_CONTROLS = ("Enter skip  \u00b7  1 / 2 / 4 bots' speed  \u00b7  L last placement again, slowly  \u00b7  M sound",
-                   "right-drag orbit  \u00b7  middle-drag pan  \u00b7  wheel zoom")
-HAND_CONTROLS = ("click let go  \u00b7  Q/E turn  \u00b7  R/F tilt  \u00b7  T turn over  \u00b7  wheel raise",
-                 "Shift fine steps  \u00b7  Tab back to the assist")
+MOTION_CONTROLS = key_help(moment="motion")
+HAND_CONTROLS = key_help(moment="hand")
 
 
 @dataclass(frozen=True)
@@ -50,6 +80,7 @@ class HudInput:
     extra: tuple[str, ...] = field(default=())  # free text lines (tour results)
     controls: tuple[str, ...] = CONTROLS        # the key and mouse help, bottom right
     handoff: str = ""                      # hot-seat: the person to pass the screen to (hides hand and options)
+    scoreboard: Scoreboard | None = None   # after a city / the tour (hides hand and options)
 
 
 class Hud:
@@ -72,9 +103,15 @@ class Hud:
         self.bottom = base.a2dBottomCenter.attach_new_node("hud-bottom")
         self.bottom_left = base.a2dBottomLeft.attach_new_node("hud-bottom-left")
         self.bottom_right = base.a2dBottomRight.attach_new_node("hud-bottom-right")
-        self._anchors = (self.top_left, self.top_right, self.top_centre, self.bottom, self.bottom_left, self.bottom_right)
+        self.root = base.aspect2d.attach_new_node("hud")
+        self.rules = RulesOverlay(base, self.font, self.bold)
+        self._anchors = (self.root, self.top_left, self.top_right, self.top_centre, self.bottom, self.bottom_left, self.bottom_right)
         self._shown: HudInput | None = None
+        self._aspect_shown = 0.0
         self._widgets: list[Any] = []
+        self._boxes: list[tuple[str, Any]] = []
+        self._texts: list[tuple[str, Any, Any]] = []
+        self.hint_lines: list[str] = []
         self.city_label: DirectLabel | None = None
         self.goal_label: DirectLabel | None = None
         self.turn_label: DirectLabel | None = None
@@ -86,37 +123,66 @@ class Hud:
         self.reaim_button: DirectButton | None = None
         self.set_aside_button: DirectButton | None = None
         self.handoff_button: DirectButton | None = None
+        self.board_buttons: list[DirectButton] = []
+        self.on_board: Callable[[str], None] = lambda text: None    # a scoreboard's button, by its text
+        self.colour_marks = False        # colour-blind help: a shape before each card's colour
 
     # --- public ---------------------------------------------------------------------------------
 
     def show(self, shown: HudInput) -> None:
-        if shown == self._shown:
+        aspect = self._aspect()
+        if shown == self._shown and aspect == self._aspect_shown:
             return
         self._clear()
-        self._shown = shown
+        self._shown, self._aspect_shown = shown, aspect
+        a = float(self.base.a2dRight)
         m = shown.model
-        self.city_label = self._label(self.top_left, m.city, (0.06, -0.11), 0.075, bold=True)
-        self.goal_label = self._label(self.top_left, m.goal, (0.06, -0.18), 0.042, colour=DIM, wrap=26)
-        if m.status:
-            self._label(self.top_left, m.status, (0.06, -0.33 if len(m.goal) > 26 * 1.1 else -0.26), 0.04, colour=DIM)
-        for k, line in enumerate(shown.extra):
-            self._label(self.top_left, line, (0.06, -0.44 - 0.06 * k), 0.042)
-        # A dark strip behind the centre lines: they stay readable over a busy table.
-        turn_y = -0.2 if len(m.event) > 38 else -0.145
-        half = max(self._text_width(m.turn, 0.052, bold=True), min(self._text_width(m.event, 0.042), 0.042 * 38 * 0.55)) / 2 + 0.05
-        strip = DirectFrame(parent=self.top_centre, frameColor=(0.05, 0.06, 0.08, 0.55),
-                            frameSize=(-half, half, turn_y - 0.035, -0.02))
-        self._widgets.append(strip)
-        self.event_label = self._label(self.top_centre, m.event, (0.0, -0.08), 0.042, align="center", colour=DIM, wrap=38)
-        self.turn_label = self._label(self.top_centre, m.turn, (0.0, turn_y), 0.052,
-                                      align="center", bold=True, colour=ACTIVE)
-        self.seat_labels = [self._seat_panel(k, row) for k, row in enumerate(m.seats)]
-        for k, line in enumerate(reversed(shown.controls)):
-            self._label(self.bottom_right, line, (-0.04, 0.035 + 0.045 * k), 0.03, colour=(0.8, 0.8, 0.82, 0.75), align="right")
-        if shown.handoff:
-            self._handoff(shown.handoff)
+        bottom = -1.0 + MARGIN
+        if shown.controls:
+            bottom = self._hint_bar(shown.controls, a)
+        right_x = a - MARGIN - SEAT_WIDTH
+        seats_bottom = 1.0
+        for k, row in enumerate(m.seats):
+            label, seats_bottom = self._seat_panel(k, row, len(m.seats), right_x, a - MARGIN)
+            self.seat_labels.append(label)
+        left_w = min(0.95, max(0.6, a - 0.55))
+        left_bottom = self._top_left(shown, -a + MARGIN, -a + MARGIN + left_w)
+        banner_bottom = self._banner(m, -a + 2 * MARGIN + left_w, right_x - MARGIN)
+        if shown.scoreboard is not None:
+            self._scoreboard(shown.scoreboard, -a + MARGIN, right_x - MARGIN, bottom, min(left_bottom, banner_bottom) - MARGIN)
+        elif shown.handoff:
+            self._handoff(shown.handoff, -a + MARGIN, right_x - MARGIN)
         else:
-            self._bottom(shown)
+            self._bottom(shown, a, bottom, left_bottom, right_x, seats_bottom)
+
+    def show_rules(self, page: RulesPage) -> None:
+        """F1: the city's rules over the table (the HUD's blocks step aside until it closes)."""
+        self.rules.show(page)
+        self.root.hide()
+
+    def hide_rules(self) -> None:
+        self.rules.hide()
+        self.root.show()
+
+    @property
+    def rules_open(self) -> bool:
+        return self.rules.visible
+
+    def boxes(self) -> list[tuple[str, Rect]]:
+        """The blocks the HUD draws (window units, aspect2d): no two overlap, and labels over
+        the table keep clear of them."""
+        if self.rules.visible:
+            return [("rules", self.rules.rect())]
+        return [(name, rect) for name, rect in ((n, self._bounds(w)) for n, w in self._boxes) if rect is not None]
+
+    def text_boxes(self) -> list[tuple[str, Rect, Rect]]:
+        """Every text the HUD draws with the block it must stay inside: (name, text, block)."""
+        out = []
+        for name, label, box in self._texts:
+            text, outer = self._bounds(label), self._bounds(box)
+            if text is not None and outer is not None:
+                out.append((name, text, outer))
+        return out
 
     def texts(self) -> dict[str, Any]:
         """What the HUD says now (for tests and for logging)."""
@@ -126,112 +192,317 @@ class Hud:
             "city": text(self.city_label), "goal": text(self.goal_label), "turn": text(self.turn_label),
             "event": text(self.event_label), "seats": [text(s) for s in self.seat_labels],
             "options": [str(b["text"]) for b in self.option_buttons], "hand": list(self.chip_buttons),
+            "hints": list(self.hint_lines),
         }
 
     def destroy(self) -> None:
         self._clear()
+        self.rules.hide()
         for anchor in self._anchors:
             anchor.remove_node()
 
     # --- building -------------------------------------------------------------------------------
 
+    def _aspect(self) -> float:
+        return round(float(self.base.a2dRight), 4)
+
     def _clear(self) -> None:
-        for widget in self._widgets:
+        # Children first: a label inside a panel goes before the panel.
+        for widget in sorted(self._widgets, key=lambda w: 0 if w.is_empty() else -w.get_num_nodes()):
             widget.destroy()
-        self._widgets = []
-        self.seat_labels, self.option_buttons, self.chip_buttons = [], [], {}
+        self._widgets, self._boxes, self._texts = [], [], []
+        self.seat_labels, self.option_buttons, self.chip_buttons, self.hint_lines = [], [], {}, []
+        self.board_buttons = []
+        self.city_label = self.goal_label = self.turn_label = self.event_label = None
         self.place_button = self.reaim_button = self.set_aside_button = self.handoff_button = None
         self._shown = None
 
-    def _handoff(self, name: str) -> None:
-        """Hot-seat: a panel over the table until the next person says they are at the screen."""
-        centre = self.base.aspect2d
-        panel = DirectFrame(parent=centre, frameColor=(0.05, 0.06, 0.08, 0.92), frameSize=(-0.8, 0.8, -0.3, 0.3))
-        self._widgets.append(panel)
-        self._label(centre, f"Pass to {name}", (0.0, 0.12), 0.09, bold=True, align="center", colour=ACTIVE)
-        self._label(centre, f"Only {name} should see the screen now: your hand and choices come next.",
-                    (0.0, 0.02), 0.04, align="center", colour=DIM, wrap=34)
-        self.handoff_button = self._button(f"I'm {name}  [Space]", (0.0, -0.19), self.on_handoff, hot=True,
-                                           width=0.7, parent=centre)
+    def _bounds(self, widget: Any) -> Rect | None:
+        """The widget's rectangle in aspect2d: its frame, or for a bare label its text's ink
+        (DirectGUI keeps text in state nodes outside the scene graph: ask the widget)."""
+        if widget.is_empty():
+            return None
+        size = widget["frameSize"]
+        if size is None:
+            if not str(widget["text"]):
+                return None
+            size = widget.getBounds()
+        l, r, b, t = size
+        low = self.base.aspect2d.get_relative_point(widget, Point3(l, 0, b))
+        high = self.base.aspect2d.get_relative_point(widget, Point3(r, 0, t))
+        return Rect(min(low.x, high.x), min(low.z, high.z), max(low.x, high.x), max(low.z, high.z))
+
+    def _panel(self, name: str, x0: float, y0: float, x1: float, y1: float,
+               colour: tuple[float, float, float, float] = PANEL) -> DirectFrame:
+        frame = DirectFrame(parent=self.root, frameColor=colour, frameSize=(x0, x1, y0, y1))
+        self._widgets.append(frame)
+        self._boxes.append((name, frame))
+        return frame
+
+    def _hint_bar(self, lines: Sequence[str], a: float) -> float:
+        """The keys that work now, along the bottom edge on a dark strip; returns its top."""
+        step = HINT_SCALE * 1.35
+        top = -1.0 + 0.018 + step * len(lines) + 0.012
+        bar = self._panel("hints", -a, -1.0, a, top, (0.04, 0.04, 0.05, 0.82))
+        for k, line in enumerate(reversed(lines)):
+            label = self._text(line, (0.0, -1.0 + 0.03 + step * k), HINT_SCALE, 2 * a - 2 * MARGIN, colour=KEY, align="center")
+            self._texts.append(("hint", label, bar))
+        self.hint_lines = list(lines)
+        return top + MARGIN / 2
+
+    def _top_left(self, shown: HudInput, x0: float, x1: float) -> float:
+        """City, goal, round and any tour lines in one dark block; returns its bottom."""
+        m = shown.model
+        width = x1 - x0 - 0.06
+        y = 1.0 - MARGIN - 0.08
+        self.city_label = self._text(m.city, (x0 + 0.03, y), 0.068, width, bold=True)
+        labels = [("city", self.city_label)]
+        y = self._below(self.city_label, 0.05)
+        self.goal_label = self._text(m.goal, (x0 + 0.03, y), 0.04, width, colour=DIM, wrap=True)
+        labels.append(("goal", self.goal_label))
+        y = self._below(self.goal_label, 0.055)
+        for name, line, colour in ([("status", m.status, DIM)] if m.status else []) + [("extra", t, INK) for t in shown.extra]:
+            label = self._text(line, (x0 + 0.03, y), 0.04, width, colour=colour)
+            labels.append((name, label))
+            y = self._below(label, 0.055)
+        bottom = y + 0.055 - 0.03
+        panel = self._panel("city", x0, bottom, x1, 1.0 - MARGIN)
+        for name, label in labels:
+            label.reparent_to(panel)
+            self._texts.append((name, label, panel))
+        return bottom
+
+    def _banner(self, m: HudModel, x0: float, x1: float) -> None:
+        """The last event and whose turn, centred between the city block and the seats."""
+        centre, width = (x0 + x1) / 2, x1 - x0 - 0.06
+        self.event_label = self._text(m.event, (centre, 1.0 - MARGIN - 0.06), 0.04, width, colour=DIM, align="center", wrap=True)
+        y = self._below(self.event_label, 0.065) if m.event else 1.0 - MARGIN - 0.07
+        self.turn_label = self._text(m.turn, (centre, y), 0.05, width, bold=True, colour=ACTIVE, align="center", wrap=True)
+        low = self._bounds(self.turn_label) if m.turn else None
+        bottom = (low.y0 if low is not None else y) - 0.025
+        texts = [t for t in (self.event_label, self.turn_label) if str(t["text"])]
+        if not texts:
+            return 1.0 - MARGIN
+        spans = [r for r in (self._bounds(t) for t in texts) if r is not None]
+        half = max(max(abs(r.x0 - centre), abs(r.x1 - centre)) for r in spans) + 0.03
+        strip = self._panel("banner", centre - half, bottom, centre + half, 1.0 - MARGIN, (0.05, 0.06, 0.08, 0.7))
+        for t in texts:
+            t.reparent_to(strip)
+            self._texts.append(("banner", t, strip))
+        return bottom
+
+    def _scoreboard(self, board: Scoreboard, x0: float, x1: float, y0: float, y1: float) -> None:
+        """The end of a city or of the tour: per seat the fans here and in all, height, fallen,
+        out; the city's fan table (or the fans city by city); Next city / Menu."""
+        lines = 2 + 1 + len(board.rows) + (1 + len(board.awards) if board.awards else 0)
+        room = (y1 - y0) - 0.14 - (0.1 if board.buttons else 0.0)
+        step = min(0.065, room / lines)
+        scale = step * 0.62
+        y0 = max(y0, y1 - (lines * step + 0.14 + (0.1 if board.buttons else 0.0)))   # as tall as it needs
+        width = min(1.9, x1 - x0)
+        cx = 0.0 if x0 <= -width / 2 and width / 2 <= x1 else (x0 + x1) / 2
+        left, right = cx - width / 2, cx + width / 2
+        panel = self._panel("scoreboard", left, y0, right, y1, (0.05, 0.06, 0.08, 0.93))
+        inner = width - 0.1
+        y = y1 - 0.05 - step
+
+        def put(text: str, x: float, size: float, *, bold: bool = False, colour: Any = INK, align: str = "left",
+                span: float = inner) -> None:
+            label = self._text(text, (x, y), size, span, bold=bold, colour=colour, align=align, parent=panel)
+            self._texts.append(("scoreboard", label, panel))
+
+        put(board.title, cx, scale * 1.5, bold=True, colour=ACTIVE, align="center")
+        y -= step * 1.1
+        put(board.subtitle, cx, scale, colour=DIM, align="center")
+        y -= step * 1.2
+        columns = [("", 0.0, "left"), ("fans here", 0.46, "right"), ("total", 0.6, "right"), ("height", 0.76, "right"),
+                   ("fallen", 0.9, "right"), ("", 0.94, "left")]
+        at = [left + 0.05 + inner * f for _, f, _ in columns]
+        for (title, _, align), x in zip(columns, at):
+            if title:
+                put(title, x, scale * 0.9, colour=DIM, align=align, span=inner * 0.16)
+        y -= step
+        for row in board.rows:
+            cells = [row.name, str(row.here), str(row.total), row.height, str(row.fallen), "OUT" if row.out else ""]
+            colour = ACTIVE if row.leads else (OUT if row.out else INK)
+            for k, ((_, _, align), x, cell) in enumerate(zip(columns, at, cells)):
+                if cell:
+                    put(cell, x, scale, bold=k == 0 or row.leads, colour=colour, align=align,
+                        span=inner * (0.4 if k == 0 else 0.12))
+            y -= step
+        if board.awards:
+            y -= step * 0.2
+            put("Fans in this city:" if board.buttons and board.buttons[0].startswith("Next") else "Fans city by city:",
+                left + 0.05, scale * 0.9, colour=DIM)
+            for line in board.awards:
+                y -= step * 0.9
+                put(line, left + 0.09, scale * 0.9, colour=DIM, span=inner - 0.04)
+        for k, text in enumerate(board.buttons):
+            bw = min(0.6, inner / max(1, len(board.buttons)))
+            self.board_buttons.append(self._button(text, (cx + (k - (len(board.buttons) - 1) / 2) * (bw + 0.04), y0 + 0.05),
+                                                   self.on_board, [text], hot=k == 0, width=bw, parent=panel, inside=panel))
+
+    def _handoff(self, name: str, x0: float, x1: float) -> None:
+        """Hot-seat: a panel over the table, left of the seats, until the next person says they
+        are at the screen."""
+        width = min(0.8, (x1 - x0) / 2)
+        cx = 0.0 if x0 <= -width and width <= x1 else (x0 + x1) / 2
+        panel = self._panel("handoff", cx - width, -0.3, cx + width, 0.3, (0.05, 0.06, 0.08, 0.92))
+        inner = 2 * width - 0.1
+        for text, y, scale, bold, colour in ((f"Pass to {name}", 0.12, 0.09, True, ACTIVE),
+                                             (f"Only {name} should see the screen now:", 0.03, 0.04, False, DIM),
+                                             ("your hand and choices come next.", -0.03, 0.04, False, DIM)):
+            label = self._text(text, (cx, y), scale, inner, bold=bold, colour=colour, align="center", parent=panel)
+            self._texts.append(("handoff", label, panel))
+        self.handoff_button = self._button(f"I'm {name}  [Space]", (cx, -0.19), self.on_handoff, hot=True,
+                                           width=min(inner, max(0.7, self._text_width(f"I'm {name}  [Space]", 0.038, True) + 0.08)),
+                                           parent=panel, inside=panel)
+
+    def _text(self, text: str, pos: tuple[float, float], scale: float, width: float, *, bold: bool = False,
+              colour: tuple[float, float, float, float] = INK, align: str = "left", wrap: bool = False,
+              parent: NodePath | None = None) -> DirectLabel:
+        """A label that fits `width`: wrapped onto lines (`wrap`), else shrunk, else cut short."""
+        fitted, wrap_at = text, None
+        natural = self._text_width(text, scale, bold)
+        if wrap and natural > width:
+            wrap_at = width / scale
+            if self._lines(text, scale, bold, wrap_at) > 2:      # three lines at most: shrink first
+                scale = max(MIN_SCALE, scale * 0.82)
+                wrap_at = width / scale
+        elif natural > width:
+            scale = max(MIN_SCALE, scale * width / natural)
+            while self._text_width(fitted, scale, bold) > width and len(fitted) > 4:
+                fitted = fitted[:-5].rstrip() + "..."
+        return self._label(parent or self.root, fitted, pos, scale, bold=bold, colour=colour, align=align,
+                           wrap=wrap_at)
+
+    def _lines(self, text: str, scale: float, bold: bool, wrap_at: float) -> int:
+        measure = TextNode("measure")
+        font = self.bold if bold else self.font
+        if font is not None:
+            measure.set_font(font)
+        measure.set_wordwrap(wrap_at)
+        measure.set_text(text)
+        return measure.get_num_rows()
+
+    def _below(self, label: DirectLabel, step: float) -> float:
+        """The baseline for the next line under `label` (which may have wrapped)."""
+        rect = self._bounds(label)
+        return (rect.y0 if rect is not None and str(label["text"]) else float(label.get_z(self.base.aspect2d)) + step * 0.3) - step
 
     def _label(self, parent: NodePath, text: str, pos: tuple[float, float], scale: float, *, bold: bool = False,
                colour: tuple[float, float, float, float] = INK, align: str = "left", wrap: float | None = None) -> DirectLabel:
         label = DirectLabel(parent=parent, text=text, text_scale=scale, text_fg=colour, text_font=self.bold if bold else self.font,
                             text_align=TextNode.A_center if align == "center" else (TextNode.A_right if align == "right" else TextNode.A_left),
-                            text_shadow=(0, 0, 0, 0.7), text_wordwrap=wrap, relief=None, pos=(pos[0], 0, pos[1]))
+                            text_shadow=(0, 0, 0, 0.7), text_wordwrap=wrap, relief=None)
+        label.set_pos(self.base.aspect2d, pos[0], 0, pos[1])
         self._widgets.append(label)
         return label
 
-    def _seat_panel(self, k: int, row: SeatRow) -> DirectLabel:
-        width, height, gap = 0.68, 0.17, 0.02
-        x1, top = -0.04, -0.04 - k * (height + gap)
-        frame = DirectFrame(parent=self.top_right, frameColor=PANEL, frameSize=(x1 - width, x1, top - height, top))
-        self._widgets.append(frame)
-        if row.active:
-            bar = DirectFrame(parent=self.top_right, frameColor=ACTIVE, frameSize=(x1 - width, x1 - width + 0.012, top - height, top))
-            self._widgets.append(bar)
+    def _seat_panel(self, k: int, row: SeatRow, n: int, x0: float, x1: float) -> tuple[DirectLabel, float]:
+        gap = 0.015
+        height = min(0.16, (1.2 - gap * (n - 1)) / max(1, n))
+        top = 1.0 - MARGIN - k * (height + gap)
+        frame = self._panel(f"seat-{k}", x0, top - height, x1, top)
+        colour_bar = palette.seat_colour(k)
+        self._widgets.append(DirectFrame(parent=frame, frameColor=ACTIVE if row.active else colour_bar,
+                                         frameSize=(x0, x0 + (0.018 if row.active else 0.012), top - height, top)))
         name = row.name + (" (you)" if row.is_you and row.name.lower() != "you" else "")
         colour = OUT if row.eliminated else (ACTIVE if row.active else INK)
-        head = self._label(self.top_right, name, (x1 - width + 0.04, top - 0.065), 0.046, bold=True, colour=colour)
+        inner = x1 - x0 - 0.07
+        big = min(0.046, height * 0.3)
+        head = self._text(name, (x0 + 0.04, top - height * 0.42), big, inner, bold=True, colour=colour, parent=frame)
         fans = f"{row.fans} fans" + (f" (+{row.city_fans} here)" if row.city_fans else "")
-        detail = f"{fans}   fallen {row.fallen}   {row.height_mm / 10:.1f} cm"
+        detail = f"{fans}   fallen {row.fallen}   {height_text(row.height_mm)}"
         if row.eliminated:
             detail = f"{fans}   OUT ({row.fallen} fallen)"
         if row.side:
             detail = "choosing a side..." if row.side == "?" else f"builds on side {row.side}"
-        self._label(self.top_right, detail, (x1 - width + 0.04, top - 0.13), 0.036, colour=DIM)
-        return head
+        line = self._text(detail, (x0 + 0.04, top - height * 0.8), min(0.034, height * 0.24), inner, colour=DIM, parent=frame)
+        self._texts += [(f"seat-{k}", head, frame), (f"seat-{k}", line, frame)]
+        return head, top - height
 
-    def _bottom(self, shown: HudInput) -> None:
+    def _bottom(self, shown: HudInput, a: float, y: float, left_bottom: float, right_x: float, seats_bottom: float) -> None:
+        """Bottom up: the hint bar (drawn), your hand, what you must place, Place / Re-aim, then
+        your options in the left column; each row starts above the one before."""
         m = shown.model
-        y = 0.07
         if m.hand:
-            widths = [self._text_width(c.text, 0.038, bold=True) + 0.06 for c in m.hand]
+            scale = 0.038
+            texts = [palette.marked(c.colour, c.text) if self.colour_marks else c.text for c in m.hand]
+            widths = [self._text_width(t, scale, bold=True) + 0.06 for t in texts]
+            label_w = self._text_width("Your hand", scale) + 0.04
             gap = 0.03
-            x = -(sum(widths) + gap * (len(widths) - 1)) / 2
-            self._label(self.bottom, "Your hand", (x - 0.04, y + 0.005), 0.038, colour=DIM, align="right")
-            for chip, w in zip(m.hand, widths):
+            total = sum(widths) + gap * (len(widths) - 1)
+            room = 2 * a - 2 * MARGIN - label_w
+            if total > room:                                   # a big hand: smaller chips
+                shrink = room / total
+                scale, widths, gap, total = scale * shrink, [w * shrink for w in widths], gap * shrink, room
+            x = -(total - label_w) / 2
+            chip_h = scale * 2.4
+            base_y = y + scale * 0.8
+            hand_label = self._text("Your hand", (x - 0.04, base_y), scale, label_w, colour=DIM, align="right")
+            self._boxes.append(("hand-label", hand_label))
+            for chip, w, text in zip(m.hand, widths, texts):
                 fill = palette.piece_colour(chip.colour) if chip.colour else (0.85, 0.80, 0.70, 1.0)
                 dark_text = chip.colour in ("grey", "orange", "")
-                button = DirectButton(parent=self.bottom, text=chip.text, text_scale=0.038, text_font=self.bold,
+                button = DirectButton(parent=self.root, text=text, text_scale=scale, text_font=self.bold,
                                       text_fg=(0.08, 0.08, 0.1, 1) if dark_text else (1, 1, 1, 1),
-                                      frameColor=fill, frameSize=(-w / 2, w / 2, -0.03, 0.06), pos=(x + w / 2, 0, y),
+                                      frameColor=fill, frameSize=(-w / 2, w / 2, -scale * 0.8, scale * 1.6),
+                                      pos=(x + w / 2, 0, base_y),
                                       relief=DGG.RIDGE if chip.card == shown.selected else DGG.FLAT,
                                       borderWidth=(0.01, 0.01), command=self.on_chip, extraArgs=[chip.card])
                 self._widgets.append(button)
+                self._boxes.append((f"chip-{chip.card}", button))
                 self.chip_buttons[chip.card] = button
                 x += w + gap
-            y += 0.12
+            y += chip_h + MARGIN
         if m.to_place:
-            self._label(self.bottom, "To place: " + ", ".join(m.to_place), (0.0, y), 0.042, align="center")
-            y += 0.08
+            label = self._text("To place: " + ", ".join(m.to_place), (0.0, y + 0.015), 0.042, 2 * a - 2 * MARGIN, align="center")
+            self._boxes.append(("to-place", label))
+            y += 0.075
         if shown.placing:
             x = -0.22 - (0.22 if shown.can_set_aside else 0.0)
-            self.place_button = self._button("Place  [Space]", (x, y + 0.01), self.on_place, hot=True)
-            self.reaim_button = self._button("Re-aim  [Tab]", (x + 0.44, y + 0.01), self.on_reaim)
+            self.place_button = self._button("Place  [Space]", (x, y + 0.022), self.on_place, hot=True)
+            self.reaim_button = self._button("Re-aim  [Tab]", (x + 0.44, y + 0.022), self.on_reaim)
             if shown.can_set_aside:
-                self.set_aside_button = self._button("Set aside  [X]", (x + 0.88, y + 0.01), self.on_set_aside)
-            y += 0.11
-        self._options(shown, 0.2 if m.hand else 0.08)
+                self.set_aside_button = self._button("Set aside  [X]", (x + 0.88, y + 0.022), self.on_set_aside)
+            y += 0.074 + MARGIN
+        self._options(shown, y, left_bottom - MARGIN, -a + MARGIN, a - MARGIN if seats_bottom > y + 0.5 else right_x - MARGIN,
+                      seats_bottom - MARGIN, right_x - MARGIN)
 
-    def _options(self, shown: HudInput, y0: float) -> None:
+    def _options(self, shown: HudInput, y0: float, y_max: float, x0: float, x_free: float, seats_bottom: float,
+                 beside_seats: float) -> None:
         """Your decisions, stacked in the bottom-left corner: the middle stays clear for your
-        own structure, which the camera keeps there."""
-        options = shown.options[:MAX_OPTIONS]
-        if not options:
+        own structure, which the camera keeps there. As many as fit under the city block."""
+        if not shown.options:
             return
-        width = max([self._text_width(t, 0.036) for t in options] + [0.4]) + 0.06
-        x = 0.05 + width / 2
-        step = 0.08
-        if len(shown.options) > MAX_OPTIONS:
-            self._label(self.bottom_left, f"{len(shown.options) - MAX_OPTIONS} more: click a card to narrow down",
-                        (0.05, y0), 0.034, colour=DIM)
-            y0 += 0.06
+        step = 0.078
+        fits = max(1, int((y_max - y0 - 0.07) / step))
+        count = min(len(shown.options), MAX_OPTIONS, fits)
+        more = len(shown.options) - count
+        if more:
+            count = max(1, min(count, int((y_max - y0 - 0.13) / step)))
+            more = len(shown.options) - count
+        options = shown.options[:count]
+        top = y0 + step * count + (0.06 if more else 0.0) + 0.06
+        room = (x_free if top < seats_bottom else beside_seats) - x0
+        scale = 0.036
+        widest = max(self._text_width(t, scale) for t in options)
+        if widest + 0.06 > room:
+            scale = max(MIN_SCALE, scale * (room - 0.06) / widest)
+        width = min(room, max(widest + 0.06, 0.4))
+        x = x0 + width / 2
+        y = y0 + 0.022
+        if more:
+            label = self._text(f"{more} more: click a card to narrow down", (x0, y), 0.034, room, colour=DIM)
+            self._boxes.append(("more", label))
+            y += 0.06
         for i, text in enumerate(options):
-            button = self._button(text, (x, y0 + step * (len(options) - 1 - i)), self.on_option, [i], width=width,
-                                  parent=self.bottom_left, align="left")
+            button = self._button(text, (x, y + step * (count - 1 - i)), self.on_option, [i], width=width,
+                                  parent=self.root, align="left", scale=scale)
             self.option_buttons.append(button)
-        self._label(self.bottom_left, "Choose:", (0.05, y0 + step * len(options) + 0.005), 0.038, colour=DIM)
+        label = self._text("Choose:", (x0, y + step * count + 0.005), 0.038, room, colour=DIM)
+        self._boxes.append(("choose", label))
 
     def _text_width(self, text: str, scale: float, bold: bool = False) -> float:
         measure = TextNode("measure")
@@ -241,13 +512,21 @@ class Hud:
         return measure.calc_width(text) * scale
 
     def _button(self, text: str, pos: tuple[float, float], command: Callable[..., None], args: Sequence[Any] = (),
-                hot: bool = False, width: float = 0.4, parent: NodePath | None = None, align: str = "center") -> DirectButton:
+                hot: bool = False, width: float = 0.4, parent: NodePath | None = None, align: str = "center",
+                scale: float | None = None, inside: Any = None) -> DirectButton:
         left = align == "left"
-        button = DirectButton(parent=parent or self.bottom, text=text, text_scale=0.036 if left else 0.038,
+        scale = scale or (0.036 if left else 0.038)
+        if not left and self._text_width(text, scale, hot) > width - 0.04:
+            scale = max(MIN_SCALE, scale * (width - 0.04) / self._text_width(text, scale, hot))
+        button = DirectButton(parent=parent or self.root, text=text, text_scale=scale,
                               text_align=TextNode.A_left if left else TextNode.A_center,
                               text_pos=(-width / 2 + 0.03, 0) if left else (0, 0), text_font=self.bold if hot else self.font,
                               text_fg=(0.08, 0.06, 0.02, 1) if hot else INK, frameColor=BUTTON_HOT if hot else BUTTON,
                               frameSize=(-width / 2, width / 2, -0.022, 0.052), pos=(pos[0], 0, pos[1]),
                               relief=DGG.FLAT, command=command, extraArgs=list(args))
         self._widgets.append(button)
+        if inside is not None:          # a button drawn inside a panel (the hand-off's)
+            self._texts.append((f"button-{text}", button, inside))
+        else:
+            self._boxes.append((f"button-{text}", button))
         return button

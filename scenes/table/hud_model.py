@@ -14,6 +14,9 @@ from game.cards import HIDDEN, STAR, city_card, is_junk_card
 from game.cards import card as junk_card
 from game.cities import split_variant
 from game.pieces import COLOURS
+from physics.bodies import BASE_HEIGHT_M
+
+BASE_HEIGHT_MM = BASE_HEIGHT_M * 1000.0
 
 
 @dataclass(frozen=True)
@@ -47,6 +50,18 @@ class HudModel:
     hand: tuple[Chip, ...]
     to_place: tuple[str, ...]      # the viewing seat's pending pieces, as words
     event: str
+
+
+def shown_height_mm(height_mm: float) -> float:
+    """The one height the table shows (seat panels, tape measure, scoreboards): the structure's
+    highest point above the table, base included, as physics measures it. The rules hold 0.0
+    until a structure is first measured; that is the bare base."""
+    return max(float(height_mm), BASE_HEIGHT_MM)
+
+
+def height_text(height_mm: float) -> str:
+    """"12.3 cm": a height as every part of the table writes it."""
+    return f"{shown_height_mm(height_mm) / 10:.1f} cm"
 
 
 THINKING_SHOWN_AFTER_S = 3.0   # a bot's turn line counts the seconds once it has thought this long
@@ -171,6 +186,33 @@ def build(state: api.State, names: Sequence[str], you: int, turn: str, event: st
     return HudModel(city, card.goal, status, turn, tuple(seats), hand, pending, event)
 
 
+@dataclass(frozen=True)
+class NameTag:
+    """The tag by a base: whose structure it is (the seat's colour comes from its number)."""
+    structure: int
+    name: str
+    seat: int | None          # None for a common base (Paris, Pisa)
+    active: bool = False      # this seat acts now
+
+
+def name_tags(state: api.State, names: Sequence[str]) -> tuple[NameTag, ...]:
+    """One tag per structure on the table: its owner's name, lit while the owner acts."""
+    acting = set(api.to_act(state))
+    ex = api.current(state)
+    if ex is None:                       # before the first city: each seat at its own base
+        return tuple(NameTag(s, names[s], s, s in acting) for s in range(len(names)))
+    tags = []
+    for k, structure in enumerate(ex.structures):
+        owner = structure.owner
+        if owner is None:
+            builders = [s for s in range(ex.num_seats) if ex.builds_on and ex.builds_on[s] == k]
+            label = "shared: " + ", ".join(names[s] for s in builders) if builders else "shared"
+            tags.append(NameTag(k, label, None, any(s in acting for s in builders)))
+        else:
+            tags.append(NameTag(k, names[owner], owner, owner in acting))
+    return tuple(tags)
+
+
 def spectator(model: HudModel) -> HudModel:
     """The HUD as anyone at the table may see it: no hand, nobody marked as "you"."""
     return replace(model, hand=(), to_place=(), seats=tuple(replace(row, is_you=False) for row in model.seats))
@@ -236,3 +278,60 @@ def city_result_text(result: Any, names: Sequence[str]) -> str:
     card = city_card(result.city)
     won = [f"{names[s]} +{f}" for s, f in enumerate(result.fans) if f]
     return f"{card.display_name} is over ({result.end_reason}): " + (", ".join(won) if won else "no fans won")
+
+
+# --- scoreboards -------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class ScoreRow:
+    name: str
+    here: int               # fans won in this city (the tour board: in the last city)
+    total: int
+    height: str             # "12.3 cm" (height_text)
+    fallen: int
+    out: bool               # eliminated here
+    leads: bool             # won the city / the tour
+
+
+@dataclass(frozen=True)
+class Scoreboard:
+    title: str              # "Philadelphia is over" / "The tour is over"
+    subtitle: str           # why it ended / who won and how
+    rows: tuple[ScoreRow, ...]
+    awards: tuple[str, ...]  # the city's fan table, or the cities' fans per seat
+    buttons: tuple[str, ...]  # "Next city" / "Menu"
+
+
+DECIDED_WORDS = {
+    "fans": "most fans",
+    "last city": "tied on fans: the most fans won in the last city breaks the tie",
+    "face-off": "tied on fans and in the last city: the Monaco face-off decided",
+    "shared": "tied on fans and in the last city: the victory is shared",
+}
+
+
+def city_scoreboard(result: Any, totals: Sequence[int], names: Sequence[str], last: bool) -> Scoreboard:
+    """The board after a city: `result` is the match's CityResult, `totals` the tour's fans now."""
+    card = city_card(split_variant(result.city)[0])
+    best = max(result.fans) if result.fans else 0
+    rows = tuple(ScoreRow(names[s], result.fans[s], totals[s], height_text(result.heights_mm[s]),
+                          result.fallen[s], bool(result.eliminated[s]), best > 0 and result.fans[s] == best)
+                 for s in range(len(names)))
+    return Scoreboard(f"{card.display_name} is over", f"It ended: {result.end_reason}.", rows,
+                      tuple(card.fan_awards), () if last else ("Next city  [Space]",))
+
+
+def tour_scoreboard(outcome: Any, last_result: Any, names: Sequence[str], cities: Sequence[str]) -> Scoreboard:
+    """The board at the end of the tour: the winner, how a tie was broken, the fans city by city."""
+    winners = " and ".join(names[s] for s in outcome.winners)
+    verb = "win" if len(outcome.winners) > 1 or winners == "You" else "wins"
+    rows = tuple(ScoreRow(names[s], last_result.fans[s] if last_result else 0, outcome.fans[s],
+                          height_text(last_result.heights_mm[s]) if last_result else "", 
+                          last_result.fallen[s] if last_result else 0,
+                          bool(last_result.eliminated[s]) if last_result else False, s in outcome.winners)
+                 for s in range(len(names)))
+    shown = [city_card(split_variant(c)[0]).display_name for c in cities]
+    awards = tuple(f"{shown[k]}: " + ", ".join(f"{names[s]} {f}" for s, f in enumerate(fans))
+                   for k, fans in enumerate(outcome.by_city) if k < len(shown))
+    return Scoreboard(f"{winners} {verb} the tour!", DECIDED_WORDS.get(outcome.decided_by, outcome.decided_by),
+                      rows, awards, ("Menu  [Esc]",))

@@ -36,3 +36,29 @@ PIECE: dict[str, RGBA] = {name: _mix(paint, WOOD, WOOD_TINT) for name, paint in 
 def piece_colour(colour: str) -> RGBA:
     """The painted-wood colour of a piece colour name (unknown names: plain wood)."""
     return PIECE.get(colour, WOOD)
+
+
+# Each seat's colour: its name tag by the base and the bar on its panel (not a piece colour,
+# so a seat never reads as "the orange pieces").
+SEATS: tuple[RGBA, ...] = (
+    (0.95, 0.33, 0.42, 1.0),     # rose
+    (0.40, 0.78, 0.95, 1.0),     # sky
+    (0.62, 0.90, 0.38, 1.0),     # lime (not the acting seat's amber)
+    (0.72, 0.52, 0.95, 1.0),     # violet
+    (0.45, 0.92, 0.70, 1.0),     # mint
+    (0.98, 0.62, 0.80, 1.0),     # pink
+)
+
+
+def seat_colour(seat: int) -> RGBA:
+    return SEATS[seat % len(SEATS)]
+
+
+# Colour-blind help (a setting): a shape per piece colour, so the four read apart without hue.
+MARKS: dict[str, str] = {"orange": "\u25b2", "blue": "\u25cf", "green": "\u25a0", "grey": "\u25c6"}   # ▲ ● ■ ◆
+
+
+def marked(colour: str, text: str) -> str:
+    """`text` with its colour's mark in front ("▲ 3 orange wedge"); unmarked colours unchanged."""
+    mark = MARKS.get(colour)
+    return f"{mark} {text}" if mark else text

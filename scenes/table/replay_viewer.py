@@ -87,6 +87,7 @@ class ReplayViewer:
         self.step_s = step_s
         self.view = TableView(base)
         self.hud = Hud(base)
+        self.view.avoid = self.hud.boxes      # the labels over the table keep clear of the HUD
         self.sound = TableSound(base)
         self.player = MotionPlayer(self.view, on_contacts=self.sound.contacts)
         self.motion_for = motion_for
@@ -142,6 +143,7 @@ class ReplayViewer:
         self.index = index
         self._next_at = time.monotonic() + self.step_s
         self.hud.show(self.hud_input())
+        self.view.place_labels()
 
     def hud_input(self) -> HudInput:
         frame = self.frames[self.index]
@@ -149,6 +151,7 @@ class ReplayViewer:
         state = "playing" if self.playing else "paused"
         model = hud_model.build(frame.state, self.names, frame.placement.seat, f"Replay: placement {self.index + 1} "
                                 f"of {len(self.frames)} ({state})", event)
+        self.view.set_name_tags(hud_model.name_tags(frame.state, self.names))
         return HudInput(hud_model.spectator(model), controls=VIEWER_CONTROLS)
 
     def step(self, delta: int) -> None:

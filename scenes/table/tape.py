@@ -1,7 +1,9 @@
 """The tape measure: a faint column beside each structure, up to its height, with a label.
 
 The column stands just off the base (so it never hides a piece); centimetre ticks make the
-height readable at a glance, and the label is a billboard drawn over everything.
+height readable at a glance. The label's words live here (`labels`, `tops`); the view draws
+them flat on the screen beside each column's top, where they keep clear of the HUD and of
+each other (scenes/table/layout.py).
 """
 from __future__ import annotations
 
@@ -13,10 +15,10 @@ from panda3d.core import NodePath, TextNode, TransparencyAttrib
 from physics.layout import BASE_HALF_M, TableLayout
 from scenes.common import box_mesh, mesh_node, remove_node
 from scenes.table import palette
+from scenes.table.hud_model import height_text
 
 COLUMN_HALF_M = 0.002
 OFFSET_M = BASE_HALF_M + 0.018     # from the base centre, along the base's own +x
-LABEL_SCALE_M = 0.016
 TICK_EVERY_M = 0.05
 
 
@@ -28,25 +30,23 @@ class TapeMeasures:
         self.root.set_depth_write(False)
         self.root.set_bin("transparent", 20)
         self.labels: list[TextNode] = []
+        self.tops: list[tuple[float, float, float]] = []     # each column's top (metres)
         self._columns: list[NodePath] = []
-        self._label_scale = LABEL_SCALE_M
 
     def set_label_scale(self, camera_distance_m: float) -> None:
-        """Labels keep about the same size on screen whatever the zoom."""
-        self._label_scale = LABEL_SCALE_M * max(0.5, camera_distance_m / 0.6)
-        for column in self._columns:
-            column.find("label").set_scale(self._label_scale)
+        """Labels are drawn on the screen at one size: nothing to do (kept for callers)."""
 
     def clear(self) -> None:
         for node in self._columns:
             remove_node(node)
-        self._columns, self.labels = [], []
+        self._columns, self.labels, self.tops = [], [], []
 
     def update(self, layout: TableLayout, heights_mm: Sequence[float]) -> None:
         if len(self._columns) != layout.n_structures:
             self.clear()
             for k in range(layout.n_structures):
                 self._columns.append(self._make(k))
+            self.tops = [(0.0, 0.0, 0.0)] * layout.n_structures
         for k, (b, column) in enumerate(zip(layout.bases, self._columns)):
             height = heights_mm[k] / 1000.0 if k < len(heights_mm) else 0.0
             x = b.x + OFFSET_M * math.cos(b.yaw)
@@ -61,9 +61,8 @@ class TapeMeasures:
                 tick = ticks.attach_new_node(mesh_node("tick", *box_mesh(0.006, 0.0006, 0.0006)))
                 tick.set_z(i * TICK_EVERY_M)
                 tick.set_h(math.degrees(b.yaw))
-            label = column.find("label")
-            label.set_z(height)
-            self.labels[k].set_text(f"{height * 100:.1f} cm" if height > 0 else "")
+            self.tops[k] = (x, y, height)
+            self.labels[k].set_text(height_text(heights_mm[k]) if k < len(heights_mm) else "")
 
     def _make(self, k: int) -> NodePath:
         column = self.root.attach_new_node(f"tape-{k}")
@@ -75,15 +74,8 @@ class TapeMeasures:
         ticks.set_color(palette.TAPE[0], palette.TAPE[1], palette.TAPE[2], 0.8)
         text = TextNode(f"tape-label-{k}")
         text.set_text_color(*palette.TAPE_TEXT)
-        text.set_shadow(0.06, 0.06)
-        text.set_shadow_color(0, 0, 0, 0.8)
-        label = column.attach_new_node("label")
-        label.set_scale(self._label_scale)
-        label.set_billboard_point_eye()
-        # Beside the column top, not over it: the structure is on the column's other side.
         text.set_align(TextNode.A_left)
-        label.attach_new_node(text).set_pos(0.4, 0.0, -0.3)
-        label.set_depth_test(False)
-        label.set_bin("fixed", 50)
+        text.set_card_color(0.05, 0.05, 0.06, 0.72)
+        text.set_card_as_margin(0.25, 0.25, 0.15, 0.1)
         self.labels.append(text)
         return column

@@ -10,7 +10,8 @@ node and `destroy()` removes it, so scenes can share one ShowBase. Lighting is f
 from __future__ import annotations
 
 import math
-from typing import Any, Mapping, Sequence
+import time
+from typing import Any, Callable, Mapping, Sequence
 
 import numpy as np
 from panda3d.core import (AmbientLight, AntialiasAttrib, CardMaker, DirectionalLight, LineSegs, Material, NodePath,
@@ -25,6 +26,8 @@ from scenes.common import box_mesh, mesh_node, panda_quat, remove_node
 from scenes.table import palette
 from scenes.table.camera import OrbitCamera
 from scenes.table.meshes import shape_node
+from scenes.table.layout import Rect
+from scenes.table.screen_labels import NameTag, ScreenLabels
 from scenes.table.tape import TapeMeasures
 
 PIECE_TAG = "piece"        # NodePath tag holding the piece id (picking maps hits back through it)
@@ -37,6 +40,7 @@ SLIDE_ROOM_Y = 0.08        # the camera rises only while the bases have this muc
 RISE_M = 0.03              # each rise, per metre of camera distance ...
 BACK_OFF = 1.06            # ... or each step back, as a zoom factor
 MAX_BACK_OFFS = 24         # at most this many moves
+TURN_DEG_PER_S = 150.0     # follow_seat turns the view this fast (smooth, and done within ~1 s)
 
 
 class TableView:
@@ -54,6 +58,14 @@ class TableView:
         self._drop: NodePath | None = None
         self._lights()
         self.tape = TapeMeasures(self.root)
+        self.labels = ScreenLabels(base)
+        self.name_tags: tuple[NameTag, ...] = ()
+        # The HUD's blocks, for the labels to keep clear of (the desktop sets it to hud.boxes).
+        self.avoid: Callable[[], Sequence[tuple[str, Rect]]] = lambda: ()
+        self._labels_task = base.taskMgr.add(self._place_labels, f"table-labels-{id(self)}", sort=45)
+        self._heading_goal: float | None = None   # follow_seat: the heading the view turns to
+        self.user_camera_until = 0.0             # the player moved the camera: no turning until then
+        self._last_frame_s: float | None = None
         self._old_background = base.get_background_color()
         base.set_background_color(*palette.BACKGROUND)
 
@@ -91,6 +103,58 @@ class TableView:
         """The tape measure over each structure (its highest point above the table, mm)."""
         if self.layout is not None:
             self.tape.update(self.layout, heights_mm)
+
+    def set_name_tags(self, tags: Sequence[NameTag]) -> None:
+        """A name tag by each base (see hud_model.name_tags)."""
+        self.name_tags = tuple(tags)
+
+    def place_labels(self) -> None:
+        """Put the heights and name tags where the camera shows them now, clear of the HUD."""
+        if self.layout is None:
+            self.labels.update(self.screen_point, (), (), ())
+            return
+        tape = [(top, text.get_text()) for top, text in zip(self.tape.tops, self.tape.labels)]
+        ex, ey, _ = self.camera.eye()
+        tags = []
+        for tag in self.name_tags:
+            if 0 <= tag.structure < len(self.layout.bases):
+                b = self.layout.bases[tag.structure]
+                # The base's edge nearest the camera: the tag stands in front of the structure.
+                dx, dy = ex - b.x, ey - b.y
+                d = math.hypot(dx, dy) or 1.0
+                reach = BASE_HALF_M * 1.25
+                tags.append(((b.x + dx / d * reach, b.y + dy / d * reach, 0.0), tag))
+        self.labels.update(self.screen_point, tape, tags, [rect for _, rect in self.avoid()])
+
+    def follow_seat(self, seat_angle: float) -> None:
+        """Turn the whole-table view, smoothly, to come from the seat at `seat_angle` (radians):
+        whoever acts has their base in front, where no other tower hides it. The player's own
+        camera moves win for a while (`user_camera_until`)."""
+        if time.monotonic() < self.user_camera_until:
+            return
+        self._heading_goal = (math.degrees(seat_angle) + 90.0) % 360.0
+
+    def _turn_towards_goal(self) -> None:
+        now = time.monotonic()
+        dt = 0.0 if self._last_frame_s is None else min(0.1, now - self._last_frame_s)
+        self._last_frame_s = now
+        if self._heading_goal is None or self.layout is None:
+            return
+        if now < self.user_camera_until:
+            self._heading_goal = None
+            return
+        gap = (self._heading_goal - self.camera.heading_deg + 180.0) % 360.0 - 180.0
+        turn = TURN_DEG_PER_S * dt
+        if abs(gap) <= turn:
+            self.camera.heading_deg, self._heading_goal = self._heading_goal, None
+        else:
+            self.camera.heading_deg = (self.camera.heading_deg + math.copysign(turn, gap)) % 360.0
+        self.overview()
+
+    def _place_labels(self, task: Any) -> int:
+        self._turn_towards_goal()
+        self.place_labels()
+        return task.cont
 
     def show_ghost(self, piece_id: str, position: Sequence[float], orientation: Sequence[float],
                    drop_to_z: float | None = None) -> None:
@@ -164,6 +228,7 @@ class TableView:
         over it) and apply the camera."""
         if self.layout is None:
             return
+        self._heading_goal = None      # framing one structure ends any turn towards a seat
         b = self.layout.bases[structure]
         top = max(0.1, (height_mm if height_mm is not None else self._height_of(structure)) / 1000.0)
         radius = max(0.16, 0.7 * top + 0.07)
@@ -318,6 +383,8 @@ class TableView:
         self.tape.clear()
 
     def destroy(self) -> None:
+        self.base.taskMgr.remove(self._labels_task)
+        self.labels.destroy()
         self.root.clear_light()
         remove_node(self.root)
         self.pieces.clear()

@@ -50,9 +50,18 @@ def test_solo_json_prints_score_and_rank(capsys):
 
 
 def test_text_output_reads_like_the_rulebook(capsys):
-    assert main(["popart", "solo", "--seed", "2"]) == 0
+    assert main(["popart", "solo", "--bot", "hard", "--seed", "2"]) == 0
     out = capsys.readouterr().out
     assert "Score " in out and " Pop" in out and "score " in out.splitlines()[-1]
+
+
+def test_your_own_solo_game_needs_a_window_and_says_so_in_one_line(capsys, monkeypatch):
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    monkeypatch.setattr(sys, "platform", "linux")
+    assert main(["popart", "solo", "--seed", "2"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "no display for your solo game" in err[0] and "--bot hard" in err[0]
 
 
 def test_popart_without_a_display_plays_headless(capsys, monkeypatch):

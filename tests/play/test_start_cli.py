@@ -29,7 +29,7 @@ def test_no_display_prints_one_notice_and_plays_a_short_demo():
 
 
 @pytest.mark.parametrize("args, message", [
-    (("play", "--players", "9"), "--players must be 2 to 6"),
+    (("play", "--players", "9"), "Junk Art supports 2-6 players, not 9"),
     (("play", "--bots", "easy,wizard"), "unknown bot 'wizard'"),
     (("play", "--players", "3", "--bots", "easy"), "--bots names 1 bots for 3 players"),
     (("play", "--tour", "atlantis"), "atlantis"),

@@ -1,0 +1,77 @@
+"""The pictures of issue 25's screens in docs/, made by the game itself (offscreen):
+
+    python -m scenes.docs_pictures [docs]
+
+settings.png, rules.png, city_scoreboard.png, tour_end.png, table_colour_marks.png and
+popart_solo.png (docs/table*.png and docs/popart.png: see the README's `junkart screenshot`).
+"""
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+
+def main(out: Path) -> None:
+    os.environ.setdefault("JUNKART_DATA_DIR", tempfile.mkdtemp())     # no settings or replays of yours
+    from game import api
+    from game.popart import Config, Seat, Session
+    from play.desktop import DesktopGame
+    from play.desktop_shots import run_until, your_turn
+    from play.human import default_seats
+    from play.launcher import Launcher
+    from scenes.common import open_showbase, render_frames, save_frame
+    from scenes.popart.scene import PopArtScene
+
+    base = open_showbase("Junk Art 3D", offscreen=True)
+
+    def save(name: str) -> None:
+        render_frames(base, 3)
+        save_frame(base, str(out / name))
+        print(f"wrote {out / name}")
+
+    app = Launcher(base, record=False, bind_input=False)
+    app.open_settings()
+    app.screen.step("colour_marks", 1)
+    save("settings.png")
+    app.close()
+
+    def game(cities: tuple[str, ...], seed: int, **options: object) -> DesktopGame:
+        return DesktopGame(base, api.TourConfig(3, cities, base_sides=("A",) * 3), default_seats(3, ["easy", "normal"]),
+                           seed, threaded=False, pace=False, bind_input=False, **options)  # type: ignore[arg-type]
+
+    g = game(("philadelphia",), 2)
+    run_until(g, your_turn, max_ticks=400)
+    g.toggle_rules()
+    g.tick()
+    save("rules.png")
+    g.destroy()
+
+    g = game(("philadelphia",), 1, autopilot=True, colour_marks=True)
+    run_until(g, lambda x: x.placements >= 6)
+    g.auto_decide = False
+    run_until(g, lambda x: not x.worker.busy and bool(x.options))
+    g.auto_decide = g.auto_place = False
+    g.view.overview()
+    g.tick()
+    save("table_colour_marks.png")
+    g.destroy()
+
+    g = game(("new_york:short", "tokyo"), 3, autopilot=True)
+    run_until(g, lambda x: x.scoreboard is not None, max_ticks=100_000)
+    g.tick()
+    save("city_scoreboard.png")
+    run_until(g, lambda x: x.finished, max_ticks=100_000)
+    g.tick()
+    save("tour_end.png")
+    g.destroy()
+
+    solo = PopArtScene(base, Session(Config(1), [Seat("You", "human")], 3))
+    save("popart_solo.png")
+    solo.destroy()
+    base.destroy()
+
+
+if __name__ == "__main__":
+    main(Path(sys.argv[1] if len(sys.argv) > 1 else "docs"))

@@ -1,0 +1,120 @@
+"""The settings screen: one row per setting with < > arrows, saved as soon as it changes.
+
+It shows a `play.settings.Settings` and reports each change with `on_change(settings)`; the
+launcher saves it and applies what can change at once (the window's size and fullscreen).
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Callable
+
+from direct.gui import DirectGuiGlobals as DGG
+from direct.gui.DirectGui import DirectButton, DirectFrame, DirectLabel
+from panda3d.core import NodePath, TextNode
+
+from physics.layout import TableLayout
+from physics.snapshot import Snapshot
+from play.settings import BOT_SPEEDS, QUALITIES, WINDOW_SIZES, Settings
+from scenes.common import ui_font
+from scenes.table.hud import ACTIVE, BUTTON, BUTTON_HOT, DIM, INK, PANEL
+from scenes.table.view import TableView
+
+ROWS = (("window", "Window size"), ("fullscreen", "Fullscreen"), ("quality", "Graphics quality"),
+        ("shadows", "Soft shadows"), ("volume", "Sound volume"), ("muted", "Sound"),
+        ("bot_speed", "Bots' playback speed"), ("colour_marks", "Colour-blind marks"), ("hint_bar", "Hint bar"))
+
+
+def _cycle(values: tuple, current: Any, by: int) -> Any:
+    k = values.index(current) if current in values else 0
+    return values[(k + by) % len(values)]
+
+
+def stepped(settings: Settings, field: str, by: int) -> Settings:
+    """The next (by=1) or previous (by=-1) value of one setting."""
+    if field == "window":
+        w, h = _cycle(WINDOW_SIZES, (settings.width, settings.height), by)
+        return replace(settings, width=w, height=h)
+    if field == "quality":
+        return replace(settings, quality=_cycle(QUALITIES, settings.quality, by))
+    if field == "volume":
+        return replace(settings, volume=round(min(1.0, max(0.0, settings.volume + 0.1 * by)), 2))
+    if field == "bot_speed":
+        return replace(settings, bot_speed=_cycle(BOT_SPEEDS, settings.bot_speed, by))
+    if field in ("fullscreen", "shadows", "muted", "colour_marks", "hint_bar"):
+        return replace(settings, **{field: not getattr(settings, field)})
+    raise ValueError(f"unknown setting {field!r}")
+
+
+def value_text(settings: Settings, field: str) -> str:
+    if field == "window":
+        return f"{settings.width} x {settings.height}"
+    if field == "quality":
+        return {"high": "high (smooth edges)", "low": "low (faster)"}[settings.quality]
+    if field == "volume":
+        return f"{round(settings.volume * 100)} %"
+    if field == "muted":
+        return "muted" if settings.muted else "on"
+    if field == "bot_speed":
+        return f"{settings.bot_speed:g}x real time"
+    return "on" if getattr(settings, field) else "off"
+
+
+class SettingsScreen:
+    def __init__(self, base: Any, settings: Settings, *, on_change: Callable[[Settings], None],
+                 on_back: Callable[[], None], note: str = "") -> None:
+        self.base = base
+        self.settings = settings
+        self.on_change = on_change
+        self.font, self.bold = ui_font(base.loader), ui_font(base.loader, bold=True)
+        # The table behind, as behind the start menu.
+        self.view = TableView(base)
+        self.view.show(Snapshot(TableLayout.for_seats(3), ()))
+        self.view.overview()
+        self.root: NodePath = base.aspect2d.attach_new_node("settings")
+        self._rows: NodePath | None = None
+        self.row_labels: dict[str, DirectLabel] = {}
+        self.arrows: dict[tuple[str, int], DirectButton] = {}
+        DirectFrame(parent=self.root, frameColor=PANEL, frameSize=(-1.0, 1.0, -0.9, 0.82))
+        self._label("Settings", (0.0, 0.68), 0.09, bold=True, align="center", colour=ACTIVE)
+        self._label(note or "Saved as you change them. Window size and quality apply fully at the next start.",
+                    (0.0, -0.66), 0.032, align="center", colour=DIM)
+        self.back_button = DirectButton(parent=self.root, text="Back  [Esc]", text_scale=0.042, text_font=self.bold,
+                                        text_fg=(0.08, 0.06, 0.02, 1), frameColor=BUTTON_HOT,
+                                        frameSize=(-0.3, 0.3, -0.025, 0.06), pos=(0.0, 0, -0.8), relief=DGG.FLAT,
+                                        command=on_back)
+        self._show()
+
+    def step(self, field: str, by: int) -> None:
+        self.settings = stepped(self.settings, field, by)
+        self._show()
+        self.on_change(self.settings)
+
+    def texts(self) -> dict[str, str]:
+        return {k: str(v["text"]) for k, v in self.row_labels.items()}
+
+    def destroy(self) -> None:
+        self.root.remove_node()
+        self.view.destroy()
+
+    def _show(self) -> None:
+        if self._rows is not None:
+            self._rows.remove_node()
+        self._rows = self.root.attach_new_node("rows")
+        self.row_labels, self.arrows = {}, {}
+        for k, (field, title) in enumerate(ROWS):
+            y = 0.52 - k * 0.125
+            self._label(title, (-0.88, y), 0.044, colour=DIM, parent=self._rows)
+            for by, x, text in ((-1, 0.06, "<"), (1, 0.82, ">")):
+                self.arrows[(field, by)] = DirectButton(
+                    parent=self._rows, text=text, text_scale=0.044, text_font=self.font, text_fg=INK, frameColor=BUTTON,
+                    frameSize=(-0.04, 0.04, -0.025, 0.06), pos=(x, 0, y + 0.005), relief=DGG.FLAT,
+                    command=lambda f=field, b=by: self.step(f, b))
+            self.row_labels[field] = self._label(value_text(self.settings, field), (0.44, y), 0.044, align="center",
+                                                 parent=self._rows)
+
+    def _label(self, text: str, pos: tuple[float, float], scale: float, *, bold: bool = False, colour: Any = INK,
+               align: str = "left", parent: NodePath | None = None) -> DirectLabel:
+        return DirectLabel(parent=parent or self.root, text=text, text_scale=scale, text_fg=colour,
+                           text_font=self.bold if bold else self.font, text_shadow=(0, 0, 0, 0.7), relief=None,
+                           text_align={"center": TextNode.A_center, "right": TextNode.A_right}.get(align, TextNode.A_left),
+                           pos=(pos[0], 0, pos[1]))
