@@ -108,9 +108,13 @@ def record_overhead() -> dict:
             "placement_simulated_s": round(report.simulated_s, 3)}
 
 
-def run() -> dict:
+def run(with_replay_size: bool = False) -> dict:
+    """The frame and recording figures; with `with_replay_size` also a recorded game's replay
+    size (`replay_size`: several minutes more)."""
     figures = frame_figures()
     figures.update(record_overhead())
+    if with_replay_size:
+        figures.update(replay_size())
     raw = []
     for _ in range(3):
         simulated, clock = raw_pile(int(round(1.0 / TIME_STEP)))
@@ -118,9 +122,6 @@ def run() -> dict:
     figures["raw_pybullet_realtime_factor"] = round(statistics.median(raw), 2)
     return figures
 
-
-if __name__ == "__main__":
-    print(json.dumps(run(), sort_keys=True))
 
 
 def replay_size(hand_minutes: float = 10.0, seconds_per_placement: float = 20.0, seed: int = 4) -> dict:
@@ -196,3 +197,7 @@ def replay_size(hand_minutes: float = 10.0, seconds_per_placement: float = 20.0,
     return {"replay_hand_minutes": round(placed * seconds_per_placement / 60, 1), "replay_live_placements": placed,
             "replay_game_finished": game.finished, "replay_assisted_instead": stops.get("no room to hold", 0),
             "replay_hand_keys": keys, "replay_kb": round(raw / 1024, 1), "replay_gzip_kb": round(packed / 1024, 1)}
+
+
+if __name__ == "__main__":
+    print(json.dumps(run(), sort_keys=True))

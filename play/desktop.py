@@ -36,7 +36,7 @@ from physics.layout import TableLayout
 from physics.motion import FRAME_S
 from physics.snapshot import Snapshot
 from play.controllers import BotController
-from physics.errors import IntersectingPoseError
+from play.desktop_hand import Rested, YourHand
 from play.hand import FINE_LIFT_MM, FINE_TURN_DEG, LIFT_MM, TURN_DEG, ManualHand
 from play.live_hand import LiveHand
 from play.human import HUMAN, Aim, HumanSeat, SeatSpec
@@ -99,13 +99,12 @@ class DesktopGame:
         self.show_motion = pace if show_motion is None else show_motion
         self.match.record_motion = self.show_motion
         self.bot_speed = bot_speed
-        self.live: LiveHand | None = None    # your piece in hand as the physics body (live motion)
-        self._live_taken = 0.0               # when you took it (timing cities: take to rest)
         self._live_digest: str | None = None  # the table your live placement came to rest as
         self.last_live_digest: str | None = None
         self._state_shown: api.State | None = None   # the rules' state a playing motion began in
         self.sound = TableSound(base, volume=volume, muted=muted)
         self.player = MotionPlayer(self.view, on_contacts=self.sound.contacts)
+        self.your_hand = YourHand(self.view, self.sound, live_physics=self.show_motion)
         self._last_tick = time.monotonic()
         self.hud = Hud(base, on_option=self.choose_option, on_chip=self.select_card, on_place=self.place,
                        on_reaim=self.reaim, on_handoff=self.take_screen, on_set_aside=self.set_aside)
@@ -136,7 +135,6 @@ class DesktopGame:
         self._legal: list[Action] = []
         self.aim: Aim | None = None
         self.aim_index = 0
-        self.hand: ManualHand | None = None   # the piece in your hand (after a click), else None
         # The cursor in window coordinates (-1..1), read from the mouse every frame; tests set it.
         self.pointer: tuple[float, float] | None = None
         self._pointed: tuple[float, float] | None = None
@@ -188,7 +186,9 @@ class DesktopGame:
         self.camera.drag()
         self._follow_pointer()
         if self.live is not None:
-            self._step_live(wall_s if self.pace else None)
+            rested = self.your_hand.step(wall_s if self.pace else None)
+            if rested is not None:
+                self._live_rested(rested)
         if not self.worker.busy and not self.finished and not self.player.playing and not self._live_settling:
             self._advance()
             self.worker.poll()          # an inline job is done already: show its results now
@@ -327,17 +327,21 @@ class DesktopGame:
                             self.view.layout.seat_angles[aim.place.seat] if self.view.layout.seat_angles else None)
 
     def _show_aim(self) -> None:
-        if self.live is not None and self.hand is not None:
-            # The piece itself is in your hand; the ghost shows where it would come to rest.
-            (position, quat) = self.hand.landing()
-            self.view.show_ghost(self.hand.piece, position, quat)
-            return
-        if self.aim is not None:
-            pose = self.hand.held() if self.hand is not None else self.aim.poses[self.aim_index]
-            landing_z = self.hand.landing()[0][2] if self.hand is not None else None
-            self.view.show_ghost(self.aim.place.piece, pose[0], pose[1], drop_to_z=landing_z)
+        if not self.your_hand.show_ghost() and self.aim is not None:
+            position, quat = self.aim.poses[self.aim_index]
+            self.view.show_ghost(self.aim.place.piece, position, quat)
 
-    # --- your hand (play/hand.py) -----------------------------------------------------------------
+    # --- your hand (play/desktop_hand.py) ------------------------------------------------------
+
+    @property
+    def hand(self) -> ManualHand | None:
+        """The piece in your hand (after a click), else None."""
+        return self.your_hand.manual
+
+    @property
+    def live(self) -> LiveHand | None:
+        """Your piece in hand as the physics body (while the window shows the physics)."""
+        return self.your_hand.live
 
     def _click(self) -> None:
         """Left mouse: take the aimed piece in hand at the cursor, or let go of it."""
@@ -355,64 +359,27 @@ class DesktopGame:
             return False
         if self.hand is None:
             places = [self._forced_place] if self._forced_place is not None else self._placements_due()
-            self.hand = ManualHand(self.match.table(), places, self.aim.poses[self.aim_index], self.aim.place)
-            if self.show_motion:
-                self._take_live()
+            line = self.your_hand.take(self.match.table(), places, self.aim.poses[self.aim_index], self.aim.place)
+            if line is not None:
+                self.event_line = line
         return True
-
-    def _take_live(self) -> None:
-        """The piece appears in your hand a little above where it would rest and is the physics
-        body from then on (play/live_hand.py)."""
-        assert self.hand is not None
-        self._close_live()
-        try:
-            self.live = LiveHand.take(self.match.table(), self.hand.place, self.hand.held())
-        except IntersectingPoseError:
-            # No room to hold it here (rays that missed a narrow support): the ghost goes on
-            # following the mouse, and a click lets go where the ghost shows.
-            self.event_line = "No room to hold the piece there: it follows as a ghost"
-        self._live_taken = time.monotonic()
 
     @property
     def _live_settling(self) -> bool:
-        return self.live is not None and not self.live.held
+        return self.your_hand.settling
 
-    def _step_live(self, wall_s: float | None) -> None:
-        live = self.live
-        assert live is not None
-        if live.held:
-            assert self.hand is not None
-            if self.hand.place.structure != live.place.structure:
-                self._take_live()            # Pisa: you moved it over the other base
-                return
-        poses, contacts = live.frame(self.hand.held() if live.held and self.hand else live.keys[-1][1], wall_s)
-        self.view.pose_pieces(poses)
-        if contacts:
-            self.sound.contacts(contacts)
-        if live.settled:
-            self._live_rested()
-
-    def _live_rested(self) -> None:
+    def _live_rested(self, rested: Rested) -> None:
         """Your piece and what it moved are at rest: the match places it through the same ticks."""
-        live = self.live
-        assert live is not None and live.report is not None
-        place, keys = live.place, tuple(live.keys)
-        elapsed = round(time.monotonic() - self._live_taken, 3) if self.pace else 0.0
+        place, keys = rested.place, rested.keys
         human = self.controllers[place.seat]
+        # Timing cities count from taking the piece to its rest, never faster than the assist.
         hand_s = human.assist.time_model.placement_time(shape_of(place.piece), 0, human.assist.rng)
-        elapsed = max(elapsed, hand_s)
-        after = live.snapshot()
-        self._live_digest = after.digest()
-        if live.recorder.motion is not None:
-            self.player.remember(live.recorder.motion, live.start_table, after)     # for L
-        self._close_live()
+        elapsed = max(rested.held_s if self.pace else 0.0, hand_s)
+        self._live_digest = rested.after.digest()
+        if rested.motion is not None:
+            self.player.remember(rested.motion, rested.start_table, rested.after)     # for L
         self._hand_over(place, lambda snapshot: human.release_live(place, keys, elapsed),
                         f"{hud_model.piece_words(place.piece)} at rest")
-
-    def _close_live(self) -> None:
-        if self.live is not None:
-            self.live.close()
-            self.live = None
 
     def _placements_due(self) -> list[Place]:
         assert self.aim is not None
@@ -425,12 +392,8 @@ class DesktopGame:
         """Move the piece in hand over the spot under the cursor; True if it moved."""
         if self.hand is None or self.pointer is None:
             return False
-        ray = self.view.ray_through(*self.pointer)
         self._pointed = self.pointer
-        if ray is None or not self.hand.point_at(*ray):
-            return False
-        self._show_aim()
-        return True
+        return self.your_hand.point_at(self.view.ray_through(*self.pointer))
 
     def _follow_pointer(self) -> None:
         watcher = getattr(self.base, "mouseWatcherNode", None)
@@ -441,30 +404,20 @@ class DesktopGame:
 
     def turn(self, degrees: float) -> None:
         if self._take():
-            assert self.hand is not None
-            self.hand.turn(degrees)
-            self._show_aim()
+            self.your_hand.turn(degrees)
 
     def tilt(self, degrees: float) -> None:
         if self._take():
-            assert self.hand is not None
-            self.hand.tilt(degrees, self.view.camera.heading_deg)
-            self._show_aim()
+            self.your_hand.tilt(degrees)
 
     def turn_over(self) -> None:
         if self._take():
-            assert self.hand is not None
-            self.hand.turn_over()
-            self._show_aim()
+            self.your_hand.turn_over()
 
     def _let_go(self) -> None:
-        if self.live is not None and self.live.held:
-            self._close_live()                # back to the assist: the piece leaves your hand
-            if self.match.snapshot is not None:
-                self.view.show(self.match.snapshot)
-        if self.hand is not None:
-            self.hand.close()
-            self.hand = None
+        """The piece leaves your hand unplaced (the assist's aim shows again)."""
+        if self.your_hand.drop() and self.match.snapshot is not None:
+            self.view.show(self.match.snapshot)
 
     # --- your input ----------------------------------------------------------------------------
 
@@ -496,17 +449,13 @@ class DesktopGame:
         if self.worker.busy or self.aim is None or self._live_settling:
             return
         if self.live is not None and self.hand is not None:
-            self.live.let_go()                 # watch it settle; the match takes it at rest
-            self.hand.close()
-            self.hand = None
-            self.view.hide_ghost()
-            self.turn_line = f"Letting go of {hud_model.piece_words(self.live.place.piece)}..."
+            place = self.your_hand.let_go_live()     # watch it settle; the match takes it at rest
+            self.turn_line = f"Letting go of {hud_model.piece_words(place.piece)}..."
             return
         aim, pose = self.aim, self.aim.poses[self.aim_index]
         place, by_hand = aim.place, self.hand is not None
         if self.hand is not None:
-            pose, place = self.hand.held(), self.hand.place
-            self._let_go()
+            pose, place = self.your_hand.release()
         human = self.controllers[place.seat]
         # Wall clock while it is your turn, but never faster than the assist's hand could be.
         hand_s = human.assist.time_model.placement_time(shape_of(place.piece), 0, human.assist.rng)
@@ -755,8 +704,7 @@ class DesktopGame:
     def _wheel(self, notches: int, lift_mm: float) -> None:
         """The wheel raises or lowers the piece in hand; with no piece in hand it zooms."""
         if self.hand is not None:
-            self.hand.raise_by(notches * lift_mm)
-            self._show_aim()
+            self.your_hand.raise_by(notches * lift_mm)
         else:
             self.camera.zoom(0.9 if notches > 0 else 1.1)
 
@@ -774,8 +722,7 @@ class DesktopGame:
     def destroy(self) -> None:
         self.base.taskMgr.remove(self._task)
         self.close_replay()
-        self._let_go()
-        self._close_live()
+        self.your_hand.close()
         for event in (*INPUT_EVENTS, *(f"{m}{k}" for k in "qerf" for m in ("", "shift-"))):
             self.base.ignore(event)
         self.camera.unbind()

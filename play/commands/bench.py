@@ -5,6 +5,8 @@ import argparse
 import importlib
 import json
 
+from play.errors import UsageError
+
 BENCHMARKS = ("physics", "bots", "planner", "survival", "popart", "live")
 
 
@@ -12,12 +14,16 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("bench", help="measure speed and strength (prints figures)")
     parser.add_argument("name", choices=BENCHMARKS)
     parser.add_argument("--json", action="store_true", help="print one JSON line")
+    parser.add_argument("--replay-size", action="store_true",
+                        help="live: also record a game with 10 minutes of your hand and print its replay size")
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     module = importlib.import_module(f"benchmarks.bench_{args.name}")
-    figures = module.run()
+    if args.replay_size and args.name != "live":
+        raise UsageError("--replay-size goes with 'bench live' only")
+    figures = module.run(with_replay_size=True) if args.replay_size else module.run()
     if args.json:
         print(json.dumps(figures, sort_keys=True))
     else:
