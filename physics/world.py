@@ -24,6 +24,8 @@ from physics.catalogue import piece_spec, shape_geometry
 from physics.errors import IntersectingPoseError, PieceStateError
 from physics.geometry import quaternion_matrix
 from physics.layout import TableLayout
+from physics.motion import MotionRecorder
+from physics.placement import Placement, PlacementReport, run_placement
 from physics.settings import (
     CONE_FRICTION, GRAVITY, PENETRATION_TOLERANCE_M, SCALE, SETTLE_CHECK_EVERY,
     SETTLE_TIMEOUT_S, SOLVER_ITERATIONS, TIME_STEP,
@@ -402,21 +404,15 @@ class World:
     def place(self, structure: int, piece_id: str, release_pose: tuple[Sequence[float], Sequence[float]], seat: int,
               trajectory: Sequence[tuple[Sequence[float], Sequence[float]]] | None = None,
               settle_timeout_s: float = SETTLE_TIMEOUT_S, stop_after_fall_s: float | None = None,
-              motion: "MotionRecorder | None" = None) -> "PlacementReport":
+              motion: MotionRecorder | None = None) -> PlacementReport:
         """A whole placement from recorded input; see the package docstring (and
         `Placement.release` for `stop_after_fall_s`, which only planners' rollouts use).
         `motion`: a recorder for the view (physics/motion.py); the outcome is the same without."""
-        from physics.placement import run_placement
         return run_placement(self, structure, piece_id, release_pose, seat, trajectory, settle_timeout_s,  # type: ignore[arg-type]
                              stop_after_fall_s, motion)
 
     def begin_placement(self, structure: int, piece_id: str, seat: int,
                         start_pose: tuple[Sequence[float], Sequence[float]],
-                        motion: "MotionRecorder | None" = None) -> "Placement":
+                        motion: MotionRecorder | None = None) -> Placement:
         """Take a piece in hand at `start_pose` for an interactive placement (move / release)."""
-        from physics.placement import Placement
         return Placement(self, structure, piece_id, seat, start_pose, motion=motion)  # type: ignore[arg-type]
-
-
-from physics.motion import MotionRecorder  # noqa: E402
-from physics.placement import Placement, PlacementReport  # noqa: E402  (re-export for type users)

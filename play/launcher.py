@@ -11,6 +11,7 @@ from typing import Any, Callable
 
 from game.replay import read_replay, seat_names
 from play import settings as settings_file
+from play.game_window import open_game
 from play.menu import MenuChoices, fresh_seed
 from play.replays import replay_path, watch_path
 
@@ -125,8 +126,6 @@ class Launcher:
     # --- helpers --------------------------------------------------------------------------------
 
     def _game(self, config: Any, seats: list, seed: int, resume: Any = None) -> Any:
-        from play.commands.start import open_game
-
         game = open_game(self.base, config, seats, seed, "auto" if self.record else None, resume,
                          bind_input=self.bind_input, escape_to="menu",
                          **{**self.settings.game_options(), **self.game_options})

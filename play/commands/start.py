@@ -144,30 +144,6 @@ def _display_name() -> str:
     return os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY") or "default"
 
 
-def open_game(base: Any, config: api.TourConfig, seats: list, seed: int, replay: str | None = "auto",
-              resume: Any = None, **options: Any) -> Any:
-    """A DesktopGame on `base`, recorded to `replay` ("auto": a new file in replays_dir(); None:
-    not recorded). If the game cannot start (e.g. a finished replay to resume), the new replay
-    file is removed again and the error goes to the caller."""
-    from play.desktop import DesktopGame
-    from play.replays import new_replay_path, replay_writer
-
-    recorder = None
-    if replay is not None:
-        path = new_replay_path(seed) if replay == "auto" else Path(replay)
-        recorder = replay_writer(path, seed, config, seats)
-    try:
-        game = DesktopGame(base, config, seats, seed, recorder=recorder, resume=resume, **options)
-    except BaseException:
-        if recorder is not None:
-            recorder.abandon()      # a new file is removed; a file it was to replace stays as it was
-        raise
-    if recorder is not None:
-        print(f"Recording this game to {recorder.path} (check it with: junkart replay verify {recorder.path})", flush=True)
-        base.finalExitCallbacks.append(game.close_replay)   # however the window closes, the replay file is whole
-    return game
-
-
 def _run_menu(base: Any) -> int:
     from play.launcher import Launcher
 
@@ -180,6 +156,8 @@ def _run_menu(base: Any) -> int:
 def _run_window(base: Any, config: api.TourConfig, seats: list, seed: int, limit: int | None, autopilot: bool,
                 replay: str | None = None, resume: Any = None, options: dict[str, Any] | None = None) -> int:
     """`options`: the saved settings' for the game (bots' speed, volume, hint bar)."""
+    from play.game_window import open_game
+
     game = open_game(base, config, seats, seed, replay, resume, max_placements=limit, autopilot=autopilot,
                      **(options or {}))
     base.accept("escape", base.userExit)
