@@ -13,9 +13,11 @@ from typing import Sequence
 
 from game import api
 from game.actions import Action, Place
+from game.mechanics.shots import Shoot
 from physics.errors import IntersectingPoseError
 from physics.catalogue import stable_poses
 from physics.planner import hand_place
+from physics.shots import ShotAim
 from physics.spots import RELEASE_GAP_M, Pose, candidates
 from physics.snapshot import Snapshot
 from physics.world import World
@@ -79,6 +81,7 @@ class HumanSeat:
         self.assist = BotController(ASSIST_LEVEL, f"{seed}:assist", name=name)
         self.answers: collections.deque[Action] = collections.deque()
         self.placement_answer: tuple[Place, HandIntent] | None = None
+        self.shot_answers: collections.deque[ShotAim] = collections.deque()
 
     def choose(self, observation: api.State, legal: list[Action]) -> Action:
         if not self.answers:
@@ -96,6 +99,12 @@ class HumanSeat:
         if answer[0].prototype() not in [o.prototype() for o in options]:
             raise RuntimeError(f"{answer[0].to_text()} is not one of the placements due")
         return answer
+
+    def shot_aim(self, snapshot: Snapshot, shoot: Shoot, spots: tuple[float, ...], observation: api.State) -> ShotAim:
+        """A Nashville shot: the flick you aimed in the window (play/desktop_shot.py)."""
+        if not self.shot_answers:
+            raise RuntimeError(f"{self.name} has not aimed the shot yet")
+        return self.shot_answers.popleft()
 
     def aim(self, snapshot: Snapshot, options: list[Place], city: str, pieces_on: dict[int, tuple[str, ...]]) -> Aim:
         """The assist plans like a normal bot, then lists other good spots for Re-aim."""

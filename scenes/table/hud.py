@@ -44,8 +44,8 @@ ORBIT = "right-drag orbit" + SEP + "middle-drag pan" + SEP + "wheel zoom"
 
 def key_help(escape_to: str = "quit", moment: str = "place") -> tuple[str, ...]:
     """The keys that work now, by moment: "choose" (a decision as buttons), "place" (your aimed
-    placement), "hand" (the piece in your hand), "motion" (a placement playing), "watch" (the
-    bots play), "handoff" (hot-seat: pass the screen). Esc quits, or leads back to the menu."""
+    placement), "hand" (the piece in your hand), "motion" (a placement or shot playing), "watch"
+    (the bots play), "shoot" (your Nashville shot), "handoff" (hot-seat: pass the screen). Esc quits, or leads back to the menu."""
     esc = f"Esc {escape_to}"
     speed = "1 / 2 / 4 bots' speed"
     if moment == "choose":
@@ -58,6 +58,9 @@ def key_help(escape_to: str = "quit", moment: str = "place") -> tuple[str, ...]:
     if moment == "watch":
         return (speed + SEP + "L last placement again" + SEP + "M sound" + SEP + "F1 rules",
                 ORBIT + SEP + "C recentre" + SEP + esc)
+    if moment == "shoot":
+        return ("Space flick" + SEP + "drag back from your cowboy: aim and power" + SEP + "\u2190 \u2192 move your cowboy",
+                "\u2191 \u2193 power" + SEP + "A/D turn (Shift fine)" + SEP + "C recentre" + SEP + esc)
     if moment == "handoff":
         return ("Space: I am at the screen" + SEP + esc,)
     return ("Space place" + SEP + "Tab re-aim" + SEP + "click the piece: take it in your hand" + SEP + "C recentre",

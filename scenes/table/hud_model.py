@@ -10,6 +10,7 @@ from typing import Any, Sequence
 
 from game import api
 from game.actions import Action, Choose, ChooseSide, Give, Offer, Place, PlayCard
+from game.mechanics.shots import Holster, Shoot, Steal, is_cactus
 from game.cards import HIDDEN, STAR, city_card, is_junk_card
 from game.cards import card as junk_card
 from game.cities import split_variant
@@ -124,6 +125,12 @@ def action_text(action: Action, names: Sequence[str], you: int) -> str:
         return f"place {piece_words(action.piece)} on structure {action.structure + 1}"
     if isinstance(action, ChooseSide):
         return SIDE_WORDS.get(action.side, action.to_text())
+    if isinstance(action, Shoot):
+        return f"shoot at {who(action.target)}"
+    if isinstance(action, Holster):
+        return "holster: no more shots"
+    if isinstance(action, Steal):
+        return f"steal {piece_words(action.piece)} from {who(action.victim)}"
     return action.to_text()
 
 
@@ -137,6 +144,47 @@ def action_cards(action: Action) -> tuple[str, ...]:
     if isinstance(action, Offer):
         return tuple(action.cards)
     return ()
+
+
+def nashville_lines(ex: Any, names: Sequence[str], you: int) -> tuple[str, ...]:
+    """Nashville's state in words: the shots left and at whom, or whom the card played may
+    shoot, then each seat's loot and the cactuses standing in its structure."""
+    def who(seat: int) -> str:
+        return "you" if seat == you else names[seat]
+
+    lines = []
+    target, left = int(ex.var("target", -1)), int(ex.var("shots_left", 0))
+    if target >= 0 and left > 0:
+        lines.append(f"{left} shot{'s' if left != 1 else ''} left at {who(target)}")
+    elif ex.var("shot_targets"):
+        lines.append("may shoot at " + ", ".join(f"{who(t)} ({n})" for t, n in zip(ex.var("shot_targets"), ex.var("shot_counts"))))
+    loot = ex.var("loot", ())
+    cactuses = [sum(1 for p in ex.structures[ex.builds_on[s]].pieces if is_cactus(p)) for s in range(ex.num_seats)] \
+        if ex.builds_on else [0] * ex.num_seats
+    lines.append("loot " + ", ".join(f"{names[s]} {len(loot[s]) if s < len(loot) else 0}"
+                                     + (f" + {cactuses[s]} cactus" if cactuses[s] else "") for s in range(ex.num_seats)))
+    return tuple(lines)
+
+
+def shot_text(shoot: Shoot, names: Sequence[str]) -> str:
+    """"Ann shot at Bob: 2 pieces down, 1 ricochet; Cy's structure lost 1 (his loot)" — who lost
+    what, accidental hits included."""
+    outcome = shoot.outcome
+    if outcome is None:
+        return f"{names[shoot.seat]} shoots at {names[shoot.target]}"
+    down = len(outcome.fallen_from(shoot.target))
+    parts = [f"{down} piece{'s' if down != 1 else ''} down" if down else "no piece down"]
+    if shoot.target in outcome.cowboys_hit:
+        parts.append(f"{names[shoot.target]}'s cowboy tipped")
+    if outcome.ricochets:
+        parts.append(f"{outcome.ricochets} ricochet{'s' if outcome.ricochets != 1 else ''}")
+    line = f"{names[shoot.seat]} shot at {names[shoot.target]}: " + ", ".join(parts)
+    others = sorted({f.structure for f in outcome.fallen if f.structure != shoot.target})
+    costs = [f"{names[k]}'s structure lost {len(outcome.fallen_from(k))}" for k in others]
+    costs += [f"{names[c]}'s cowboy tipped" for c in outcome.cowboys_hit if c != shoot.target]
+    if outcome.wobbled:
+        costs.append(f"{len(outcome.wobbled)} wobbled off (out of the game)")
+    return line + ("; " + "; ".join(costs) if costs else "")
 
 
 def event_text(place: Place, names: Sequence[str]) -> str:
@@ -181,6 +229,8 @@ def build(state: api.State, names: Sequence[str], you: int, turn: str, event: st
     hand = tuple(Chip(c, card_text(c), card_colour(c)) for c in (ex.hands[you] if ex.hands else ()))
     pending = tuple(piece_words(p) for p in (ex.pending[you] if ex.pending else ()))
     status = f"Round {ex.round}" if ex.round > 0 else ""
+    if ex.city == "nashville" and not ex.is_over:
+        status = "  \u00b7  ".join(filter(None, (status, *nashville_lines(ex, names, you))))
     if ex.is_over and ex.end_reason:
         status = f"Over: {ex.end_reason}"
     return HudModel(city, card.goal, status, turn, tuple(seats), hand, pending, event)

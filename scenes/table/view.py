@@ -52,6 +52,7 @@ class TableView:
         self.layout: TableLayout | None = None
         self.snapshot: Snapshot | None = None
         self.pieces: dict[str, NodePath] = {}
+        self.props: dict[str, tuple[Sequence[float], Sequence[float]]] = {}
         self._table: NodePath | None = None
         self._ghost: NodePath | None = None
         self._ghost_key: tuple[str, str] | None = None
@@ -82,10 +83,22 @@ class TableView:
             node.set_quat(panda_quat(placed.orientation))
             node.show()
             present.add(placed.piece_id)
+        self.pose_pieces(self.props)
+        present.update(self.props)
         for piece_id, node in self.pieces.items():
             if piece_id not in present:
                 node.hide()
         self.snapshot = snapshot
+
+    def set_props(self, poses: Mapping[str, tuple[Sequence[float], Sequence[float]]]) -> None:
+        """Figures that stand on the table beside the structures (Nashville's cowboys, your disc
+        before the flick): drawn at these poses with every table shown until set again. A
+        motion moves them like pieces while it plays (a shot tips a cowboy over)."""
+        for piece_id in set(self.props) - set(poses):
+            if piece_id in self.pieces:
+                self.pieces[piece_id].hide()
+        self.props = dict(poses)
+        self.pose_pieces(self.props)
 
     def pose_pieces(self, poses: Mapping[str, tuple[Sequence[float], Sequence[float]]]) -> None:
         """Move these pieces (metres, xyzw) and leave the others where they are: one frame of a
