@@ -30,6 +30,7 @@ from typing import IO, Any, Iterator, Protocol
 
 from game.actions import Action, Place
 from game.errors import MalformedActionError
+from game.mechanics.shots import Shoot
 from game.tour import MAX_SEATS, MIN_SEATS, TourConfig, new_tour
 
 REPLAY_FORMAT = "junkart-replay"
@@ -69,6 +70,7 @@ class ReplayEntry:
     keyframe: dict[str, Any] | None = None
     hand: tuple = ()            # a live hand's path: (ticks, (position, quaternion)) keys
     line: int = 0               # where it is in the file (1 = the header)
+    shot: tuple[float, ...] = ()  # a Nashville shot's aim: (spot_deg, direction_deg, power)
 
 
 @dataclass(frozen=True)
@@ -159,13 +161,16 @@ class ReplayWriter:
         except OSError as error:
             raise ReplayWriteError(f"cannot write the replay {self.path}: {error.strerror or error}") from None
 
-    def action(self, action: Action, trajectory: tuple = (), digest: str = "", hand: tuple = ()) -> None:
+    def action(self, action: Action, trajectory: tuple = (), digest: str = "", hand: tuple = (),
+               shot: tuple[float, ...] = ()) -> None:
         entry: dict[str, Any] = {"action": action.to_text()}
         if trajectory:
             entry["trajectory"] = [[list(pos), list(quat)] for pos, quat in trajectory]
         if hand:
             entry["hand"] = [[ticks, list(pos), list(quat)] for ticks, (pos, quat) in hand]
-        if trajectory or hand:
+        if shot:
+            entry["shot"] = [float(v) for v in shot]
+        if trajectory or hand or shot:
             entry["digest"] = digest
         self._write(entry)
 
@@ -369,7 +374,7 @@ def _entry(data: dict[str, Any], number: int, path: Path) -> ReplayEntry:
         return ReplayEntry(keyframe=data["keyframe"], line=number)
     if not isinstance(data.get("action"), str):
         raise ReplayFormatError(f"{path}:{number}: neither an action nor a keyframe")
-    unknown = set(data) - {"action", "trajectory", "hand", "digest"}
+    unknown = set(data) - {"action", "trajectory", "hand", "digest", "shot"}
     if unknown:
         raise ReplayFormatError(f"{path}:{number}: unknown field {sorted(unknown)[0][:40]!r}")
     if len(data["action"]) > 100_000:
@@ -387,7 +392,20 @@ def _entry(data: dict[str, Any], number: int, path: Path) -> ReplayEntry:
         raise ReplayFormatError(f"{path}:{number}: bad digest")
     if (poses or hand) and not isinstance(action, Place):
         raise ReplayFormatError(f"{path}:{number}: a path on an action that is not a placement")
-    return ReplayEntry(action=action, trajectory=poses, digest=digest, hand=hand, line=number)
+    shot = _shot_aim(data.get("shot", []), action, number, path)
+    return ReplayEntry(action=action, trajectory=poses, digest=digest, hand=hand, line=number, shot=shot)
+
+
+def _shot_aim(data: Any, action: Action, number: int, path: Path) -> tuple[float, ...]:
+    """A shot's aim: three numbers (spot and direction in degrees, power 0..1), on a shot only."""
+    if data == []:
+        return ()
+    if not isinstance(action, Shoot):
+        raise ReplayFormatError(f"{path}:{number}: an aim on an action that is not a shot")
+    if not isinstance(data, list) or len(data) != 3 or not all(
+            isinstance(v, (int, float)) and not isinstance(v, bool) for v in data) or not 0.0 <= data[2] <= 1.0:
+        raise ReplayFormatError(f"{path}:{number}: a shot's aim is [spot_deg, direction_deg, power 0..1]")
+    return tuple(float(v) for v in data)
 
 
 def _check_action(action: Action, number: int, path: Path) -> None:

@@ -93,6 +93,11 @@ def shape_of_id(piece_id: str) -> tuple[str, str]:
         ) from None
 
 
+def piece_shape(piece_id: str) -> str:
+    """The shape of any spawnable piece: "ring" for "blue-ring", "cactus" for "cactus-2"."""
+    return shape_of_id(piece_id)[1]
+
+
 @lru_cache(maxsize=None)
 def shape_geometry(shape: str) -> ShapeGeometry:
     path = assets_path("meshes", f"{shape}_collision.obj")

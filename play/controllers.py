@@ -12,12 +12,15 @@ from typing import Protocol
 
 from game import bots as card_bots
 from game.actions import Action, Place
+from game.mechanics.shots import Shoot
 from game.pieces import shape_of
 from game.tour import State
+from physics.shots import ShotAim
 from physics.planner import Objective, Option, Plan, PlannerParams, plan_best, widened
 from physics.spots import Pose
 from physics.snapshot import Snapshot
 from play.objectives import objective_for, searches_on
+from play.shot_bots import bot_aim
 from play.timing import TIME_MODELS, TimeModel
 
 # The hard bot, where height wins (`play.objectives.searches_on`, `bot_params`: elsewhere the
@@ -162,6 +165,10 @@ class BotController:
     def objective(self, city: str, piece: str, structure_pieces: tuple[str, ...]) -> Objective:
         """What this bot aims for when it places `piece` in `city` (its level decides the long game)."""
         return objective_for(city, piece, structure_pieces, LONG_GAME[self.difficulty])
+
+    def shot_aim(self, snapshot: Snapshot, shoot: Shoot, spots: tuple[float, ...], observation: State) -> ShotAim:
+        """A Nashville shot: aimed by simulating candidate flicks (play/shot_bots.py)."""
+        return bot_aim(snapshot, shoot, spots, observation, self.difficulty, self.rng)
 
     def placement_time(self, piece: str, replaces: int) -> float:
         return self.time_model.placement_time(shape_of(piece), replaces, self.rng)

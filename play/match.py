@@ -8,6 +8,11 @@ tour's own seeded generator; bots draw from their own, so a tour is reproducible
 A placement: the rules offer `Place` prototypes; the seat's controller says how it puts the
 piece down; the loop performs it in the canonical world and turns the physics report into a
 `PlacementOutcome` for the rules (fallen pieces with owners, touches, heights, elapsed time).
+
+A Nashville shot is the same: the controller chooses a `Shoot` prototype and then its aim
+(`controller.shot_aim`, a `physics.shots.ShotAim`); the loop flicks the disc on the settled table
+with every seat's cowboy at its spot (each seat's spot is where it last shot from, else the
+default) and turns the `ShotReport` into the rules' `ShotOutcome`.
 """
 from __future__ import annotations
 
@@ -18,17 +23,20 @@ from typing import Callable, Sequence
 from game import api
 from game.bots import chooses_places
 from game.actions import Action, Place
+from game.mechanics.shots import Shoot, ShotOutcome, is_cactus
 from game.outcomes import FallenPiece, PlacementOutcome
-from game.pieces import shape_of
+from physics.catalogue import piece_shape
 from game.replay import ReplayWriter
 from game.state import Exhibition
 from physics.hand_path import placement_input
 from physics.layout import TableLayout
 from physics.motion import MotionRecorder
 from physics.planner import hand_place
+from physics.shots import ShotAim, ShotMotionRecorder, ShotReport, default_spots, simulate_shot
 from physics.snapshot import Snapshot
 from physics.world import BASE_PREFIX, World
 from play.controllers import BotController, BotIntent, Controller, HandIntent
+from play.shot_bots import assist_aim
 from play.timing import bot_placement_time
 
 # A piece dropped this many times in a row is no longer "picked up again": it counts as fallen.
@@ -47,6 +55,14 @@ class PlacementRecord:
 
 
 @dataclass(frozen=True)
+class ShotRecord:
+    """One Nashville shot as it went into the rules (a replay entry): its aim and the table after."""
+    action: Shoot                       # with its outcome
+    aim: ShotAim
+    snapshot_digest: str
+
+
+@dataclass(frozen=True)
 class CityResult:
     city: str
     fans: tuple[int, ...]
@@ -55,17 +71,22 @@ class CityResult:
     eliminated: tuple[bool, ...]
     end_reason: str
     placements: int
+    shooting: dict | None = None        # Nashville, per seat: loot, cactuses, shots, hits
 
     def to_json(self) -> dict:
-        return {"city": self.city, "fans": list(self.fans), "heights_mm": [round(h, 1) for h in self.heights_mm],
+        data = {"city": self.city, "fans": list(self.fans), "heights_mm": [round(h, 1) for h in self.heights_mm],
                 "fallen": list(self.fallen), "eliminated": list(self.eliminated), "end_reason": self.end_reason,
                 "placements": self.placements}
+        if self.shooting is not None:
+            data["shooting"] = self.shooting
+        return data
 
 
 @dataclass
 class MatchLog:
     actions: list[Action] = field(default_factory=list)
     placements: list[PlacementRecord] = field(default_factory=list)
+    shots: list[ShotRecord] = field(default_factory=list)
     cities: list[CityResult] = field(default_factory=list)
 
 
@@ -97,6 +118,8 @@ class Match:
         self._drops: dict[tuple[int, str], int] = {}
         self._history: list[Snapshot] = []     # settled tables of this exhibition, oldest first
         self._placements_in_city = 0
+        self._shots_in_city: list[ShotRecord] = []
+        self.cowboy_spots: tuple[float, ...] = ()   # Nashville: where each seat's cowboy stands (degrees)
         self.on_event = on_event or (lambda kind, data: None)
         self.recorder = recorder
         # A window that shows placements as they happen asks for their motion ("motion" events,
@@ -129,6 +152,8 @@ class Match:
         action = controller.choose(api.observe(state, seat), legal)
         if isinstance(action, Place) and action.outcome is None:
             action = self._place(seat, [action], ex)
+        elif isinstance(action, Shoot) and action.outcome is None:
+            action = self._shoot(seat, action)
         return self._apply(action)
 
     def drops_in_a_row(self, seat: int, piece: str) -> int:
@@ -152,8 +177,13 @@ class Match:
         self.log.actions.append(action)
         if self.recorder is not None:
             record = self.log.placements[-1] if self.log.placements else None
+            shot = self.log.shots[-1] if self.log.shots else None
             if record is not None and record.action is action:
                 self.recorder.action(action, record.trajectory, record.snapshot_digest, hand=record.hand)
+                assert self.snapshot is not None
+                self.recorder.keyframe(self.snapshot.to_dict())
+            elif shot is not None and shot.action is action:
+                self.recorder.action(action, digest=shot.snapshot_digest, shot=tuple(shot.aim.to_json()))
                 assert self.snapshot is not None
                 self.recorder.keyframe(self.snapshot.to_dict())
             else:
@@ -176,6 +206,8 @@ class Match:
                 self.snapshot = world.snapshot()
             self._history = [self.snapshot]
             self._placements_in_city = 0
+            self._shots_in_city = []
+            self.cowboy_spots = default_spots(self.snapshot.layout) if not self.snapshot.layout.shared else ()
             self.on_event("city", ex.city)
 
     def _place(self, seat: int, options: list[Place], ex: Exhibition) -> Place:
@@ -192,7 +224,7 @@ class Match:
                 release, report = hand_place(world, place.structure, place.piece, intent.aim, seat,
                                              intent.noise_mm, intent.noise_deg, controller.rng, motion=motion)
                 trajectory: tuple = (release,)
-                elapsed = bot_placement_time(controller.difficulty, shape_of(place.piece), drops, self.seed, seat,
+                elapsed = bot_placement_time(controller.difficulty, piece_shape(place.piece), drops, self.seed, seat,
                                              len(self.log.placements))
             else:
                 assert isinstance(intent, HandIntent)
@@ -230,6 +262,31 @@ class Match:
         self.on_event("place", done)
         return done
 
+    def _shoot(self, seat: int, shoot: Shoot) -> Shoot:
+        """Flick the disc as the seat's controller aims it; the outcome goes to the rules."""
+        assert self.snapshot is not None
+        controller = self.controllers[seat]
+        ask = getattr(controller, "shot_aim", None)
+        observation = api.observe(self.state, seat)
+        if ask is not None:
+            aim = ask(self.snapshot, shoot, self.cowboy_spots, observation)
+        else:    # a seat with no way to aim (an old scene): the assist aims for it
+            aim = assist_aim(self.snapshot, shoot, self.cowboy_spots, observation, self.seed, len(self.log.shots))
+        motion = ShotMotionRecorder() if self.record_motion else None
+        report = simulate_shot(self.snapshot, seat, aim, self.cowboy_spots, motion=motion)
+        self.snapshot = report.snapshot
+        spots = list(self.cowboy_spots)
+        spots[seat] = aim.spot_deg
+        self.cowboy_spots = tuple(spots)
+        if motion is not None and motion.motion is not None:
+            self.on_event("motion", motion.motion)
+        done = shoot.with_outcome(shot_outcome(report))
+        record = ShotRecord(done, aim, self.snapshot.digest())
+        self.log.shots.append(record)
+        self._shots_in_city.append(record)
+        self.on_event("shot", (done, report))
+        return done
+
     def _reconcile(self, ex: Exhibition) -> None:
         """Make the physical structures agree with the rules after the rules undid something.
 
@@ -261,6 +318,37 @@ class Match:
             city=ex.city, fans=tuple(ex.fans), heights_mm=heights,
             fallen=tuple(len(f) for f in ex.fallen), eliminated=tuple(ex.eliminated),
             end_reason=ex.end_reason, placements=self._placements_in_city,
+            shooting=shooting_summary(ex, self._shots_in_city) if ex.city == "nashville" else None,
         )
         self.log.cities.append(result)
         self.on_event("city_done", result)
+
+
+def shot_outcome(report: ShotReport) -> ShotOutcome:
+    """The physics' report as the rules take it."""
+    return ShotOutcome(
+        fallen=tuple(FallenPiece(pid, k) for pid, k in report.fallen),
+        cowboys_hit=report.cowboys_hit, disc_hits=report.disc_hits, ricochets=report.ricochets,
+        heights_mm=tuple(round(h, 3) for h in report.heights_mm),
+        wobbled=tuple(FallenPiece(pid, k) for pid, k in report.wobbled),
+    )
+
+
+def shooting_summary(ex: Exhibition, shots: Sequence[ShotRecord]) -> dict:
+    """Per seat at the end of Nashville: loot, cactuses standing in its structure, shots taken,
+    shots that knocked down at least one piece of their target's structure, cowboys tipped."""
+    seats = range(ex.num_seats)
+    loot = ex.var("loot")
+    taken = [0 for _ in seats]
+    hits = [0 for _ in seats]
+    cowboys = [0 for _ in seats]
+    for record in shots:
+        shoot, outcome = record.action, record.action.outcome
+        assert outcome is not None
+        taken[shoot.seat] += 1
+        target = ex.builds_on[shoot.target]
+        hits[shoot.seat] += any(f.structure == target for f in outcome.fallen)
+        cowboys[shoot.seat] += shoot.target in outcome.cowboys_hit
+    return {"loot": [len(loot[s]) for s in seats],
+            "cactuses": [sum(1 for p in ex.structures[ex.builds_on[s]].pieces if is_cactus(p)) for s in seats],
+            "shots": taken, "hits": hits, "cowboys_hit": cowboys}

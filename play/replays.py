@@ -22,10 +22,12 @@ from typing import Any, Sequence
 
 from game import api
 from game.actions import Action, Place
-from game.pieces import shape_of
+from physics.catalogue import piece_shape
 from game.errors import IllegalActionError
+from game.mechanics.shots import Shoot
 from game.replay import Replay, ReplayEntry, ReplayFormatError, ReplayWriter, tour_of
 from physics.errors import PhysicsInputError
+from physics.shots import ShotAim
 from physics.snapshot import Snapshot
 from play.controllers import DIFFICULTIES, Controller, HandIntent
 from play.human import HUMAN, SeatSpec
@@ -90,8 +92,18 @@ class ReplaySeat:
         assert action is not None
         self._check_actor(action)
         # A piece chosen as a card (New York) goes back to the match as a prototype, so that the
-        # match places it through the physics rather than taking the recorded outcome on trust.
-        return action.prototype() if isinstance(action, Place) else action
+        # match places it through the physics rather than taking the recorded outcome on trust;
+        # so does a shot (its aim is asked for next, and the disc flicked again).
+        return action.prototype() if isinstance(action, (Place, Shoot)) else action
+
+    def shot_aim(self, snapshot: Snapshot, shoot: Shoot, spots: tuple[float, ...], observation: api.State) -> ShotAim:
+        entry = self.script.current()
+        if not isinstance(entry.action, Shoot) or not entry.shot:
+            raise _Mismatch(f"the file has {_text(entry.action)} where the game needs a shot with its aim")
+        try:
+            return ShotAim.from_json(list(entry.shot))
+        except ValueError as error:
+            raise _Mismatch(f"the shot's aim: {error}") from None
 
     def placement(self, snapshot: Snapshot, options: list[Place], city: str,
                   pieces_on: dict[int, tuple[str, ...]], attempt: int = 0) -> tuple[Place, HandIntent]:
@@ -103,7 +115,7 @@ class ReplaySeat:
         elapsed = place.outcome.elapsed_s
         match = self.script.match
         if self.level and match is not None:
-            elapsed = bot_placement_time(self.level, shape_of(place.piece), match.drops_in_a_row(place.seat, place.piece),
+            elapsed = bot_placement_time(self.level, piece_shape(place.piece), match.drops_in_a_row(place.seat, place.piece),
                                          match.seed, place.seat, len(match.log.placements))
         return place.prototype(), HandIntent(entry.trajectory, elapsed,
                                              retry_if_dropped=not place.set_aside, hand=entry.hand)
@@ -191,9 +203,10 @@ def _play_script(match: Match, script: _Script) -> Verdict:
         if applied.to_text() != _text(entry.action):
             return _verdict(match, index, placements, f"{where}: the game did {applied.to_text()[:120]}")
         keyframe = script.keyframes[index]
-        if isinstance(applied, Place):
-            placements += 1
-            if match.log.placements[-1].snapshot_digest != entry.digest:
+        if isinstance(applied, (Place, Shoot)):
+            placements += isinstance(applied, Place)
+            digest = (match.log.placements[-1] if isinstance(applied, Place) else match.log.shots[-1]).snapshot_digest
+            if digest != entry.digest:
                 return _verdict(match, index, placements, f"{where}: the settled table differs from the recorded one")
             if keyframe is None:
                 if not (script.ends_after_action and index == len(script.entries) - 1):   # cut off before it

@@ -16,6 +16,7 @@ SHAPE_HANDLING_S: dict[str, float] = {
     "long_plank": 3.0, "holed_plank": 3.0, "short_plank": 2.5, "ring": 3.5, "flower_pot": 4.0,
     "dumbbell": 5.0, "grooved_block": 3.0, "axle": 4.5, "ball": 6.0, "cylinder": 3.0,
     "cone": 5.5, "bowling_pin": 6.0, "arch": 4.0, "l_bracket": 4.0, "wedge": 3.5,
+    "cactus": 5.0,     # Nashville: stood upright, like a pin
 }
 
 

@@ -28,7 +28,8 @@ Readings where the rulebook is silent (a table would play it this way):
   place one piece of it (your choice) and loot the rest. Pieces knocked off anyone else's
   structure (your own too) go to that structure owner's loot, except cactuses, which the owner
   must place back (a placement by that seat before the next turn).
-- Pieces falling during any placement (not shot) leave the game.
+- Pieces falling during any placement (not shot) leave the game; so do pieces that fall during a
+  shot from a structure nothing the disc set moving touched (`ShotOutcome.wobbled`).
 - A cactus in loot counts as a loot piece for "most loot" but earns no cactus bonus. A player
   with no loot earns no loot award. Ties in either ranking are friendly (heights within 1 mm).
 """
@@ -229,7 +230,11 @@ class Nashville(City):
                 ex = ex.with_seat("pending", owner, ex.pending[owner] + (f.piece,))
             else:
                 loot[owner] = loot[owner] + (f.piece,)
-        ex = ex.set_vars(haul=haul, loot=tuple(loot), shots_left=int(ex.var("shots_left")) - 1)
+        for f in outcome.wobbled:     # fell without being shot: out of the game
+            s = ex.structures[f.structure]
+            ex = ex.with_structure(f.structure, pieces=tuple(p for p in s.pieces if p != f.piece))
+        removed = tuple(ex.var("removed")) + tuple(f.piece for f in outcome.wobbled)
+        ex = ex.set_vars(haul=haul, loot=tuple(loot), removed=removed, shots_left=int(ex.var("shots_left")) - 1)
         if shoot.target in outcome.cowboys_hit:
             ex = ex.set_vars(steal_from=shoot.target)
         if int(ex.var("shots_left")) > 0:

@@ -37,20 +37,26 @@ class ShotOutcome:
         "cowboy:<seat>", "base:<structure>", "table-edge".
     ricochets: bounces off something before the disc's last hit (ricochets count in Nashville).
     heights_mm: every structure's height after the shot, indexed like the state's structures.
+    wobbled: pieces that fell during the shot from a structure nothing the disc moved touched:
+        they fell "without being shot" and leave the game, looted by nobody.
     """
     fallen: tuple[FallenPiece, ...] = ()
     cowboys_hit: tuple[int, ...] = ()
     disc_hits: tuple[str, ...] = ()
     ricochets: int = 0
     heights_mm: tuple[float, ...] = ()
+    wobbled: tuple[FallenPiece, ...] = ()
 
     def fallen_from(self, structure: int) -> tuple[str, ...]:
         return tuple(f.piece for f in self.fallen if f.structure == structure)
 
     def to_json(self) -> dict[str, Any]:
-        return {"fallen": [[f.piece, f.structure] for f in self.fallen],
-                "cowboys_hit": list(self.cowboys_hit), "disc_hits": list(self.disc_hits),
-                "ricochets": int(self.ricochets), "heights_mm": [float(h) for h in self.heights_mm]}
+        data: dict[str, Any] = {"fallen": [[f.piece, f.structure] for f in self.fallen],
+                                "cowboys_hit": list(self.cowboys_hit), "disc_hits": list(self.disc_hits),
+                                "ricochets": int(self.ricochets), "heights_mm": [float(h) for h in self.heights_mm]}
+        if self.wobbled:     # left out when empty: older shots' text forms stay as they were
+            data["wobbled"] = [[f.piece, f.structure] for f in self.wobbled]
+        return data
 
     @classmethod
     def from_json(cls, data: Any) -> "ShotOutcome":
@@ -69,7 +75,8 @@ class ShotOutcome:
                        cowboys_hit=tuple(int(c) for c in data.get("cowboys_hit", ())),
                        disc_hits=tuple(str(h) for h in data.get("disc_hits", ())),
                        ricochets=int(data.get("ricochets", 0)),
-                       heights_mm=tuple(float(h) for h in data.get("heights_mm", ())))
+                       heights_mm=tuple(float(h) for h in data.get("heights_mm", ())),
+                       wobbled=tuple(FallenPiece(str(p), int(s)) for p, s in data.get("wobbled", ())))
         except (AttributeError, TypeError, ValueError) as error:
             raise MalformedActionError(f"bad shot outcome {data!r}: {error}") from None
 
@@ -160,11 +167,12 @@ def validate_shot(ex: Exhibition, shoot: Shoot) -> ShotOutcome:
     if len(outcome.heights_mm) != len(ex.structures):
         raise MalformedActionError(f"shot outcome has {len(outcome.heights_mm)} heights; "
                                    f"this exhibition has {len(ex.structures)} structures")
-    for f in outcome.fallen:
+    for f in outcome.fallen + outcome.wobbled:
         if not 0 <= f.structure < len(ex.structures) or f.piece not in ex.structures[f.structure].pieces:
             raise MalformedActionError(f"shot knocked {f.piece} off structure {f.structure}, "
                                        "but it was not standing there")
-    if len({f.piece for f in outcome.fallen}) != len(outcome.fallen):
+    everything = outcome.fallen + outcome.wobbled
+    if len({f.piece for f in everything}) != len(everything):
         raise MalformedActionError("a knocked-down piece is listed twice")
     if len(set(outcome.cowboys_hit)) != len(outcome.cowboys_hit) or any(
             not 0 <= c < ex.num_seats for c in outcome.cowboys_hit):
