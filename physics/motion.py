@@ -117,9 +117,18 @@ class MotionRecorder:
                 self._last[pid] = pose  # type: ignore[assignment]
             linear, _ = pb.getBaseVelocity(body, physicsClientId=c)
             velocity[pid] = (linear[0] / SCALE, linear[1] / SCALE, linear[2] / SCALE)
+        self._sample_more(world, moved, velocity)
         self.frames.append(MotionFrame(tick, moved))
         self._contacts(world, velocity)
         self._velocity = velocity
+
+    def _sample_more(self, world: "World", moved: dict[str, Pose], velocity: dict[str, Vec3]) -> None:
+        """Bodies besides the world's pieces, into this frame's poses (by view id) and velocities
+        (by contact owner): none for a placement; a shot adds its disc and cowboys."""
+
+    def mass_kg(self, owner: str) -> float:
+        """The mass of a contact owner that moved (for the impulse a sound is voiced from)."""
+        return piece_spec(owner).mass_kg
 
     def _contacts(self, world: "World", velocity: dict[str, Vec3]) -> None:
         """New touching pairs since the last frame, with the speed one of them lost."""
@@ -139,7 +148,7 @@ class MotionRecorder:
                     lost = _norm(tuple(v - w for v, w in zip(self._velocity[pid], velocity[pid])))
                     if lost > speed:
                         speed = lost
-                    impulse = max(impulse, piece_spec(pid).mass_kg * lost)
+                    impulse = max(impulse, self.mass_kg(pid) * lost)
             if speed >= SILENT_SPEED_M_S:
                 self.contacts.append(ContactEvent(frame, a, b, impulse, speed))
         self._touching = touching

@@ -166,6 +166,16 @@ def launch_velocity(aim: ShotAim) -> Vec3:
     return (v * math.cos(lift) * math.cos(a), v * math.cos(lift) * math.sin(a), v * math.sin(lift))
 
 
+def owner_mass_kg(owner: str) -> float:
+    """What a body of a shot weighs by its contact owner: the disc, a cowboy ("cowboy:<seat>")
+    or a piece."""
+    if owner == "disc":
+        return DISC_MASS_KG
+    if owner.startswith("cowboy:"):
+        return piece_spec(f"{COWBOY_ID_PREFIX}{int(owner.split(':')[1]) + 1}").mass_kg
+    return piece_spec(owner).mass_kg
+
+
 class ShotMotionRecorder(MotionRecorder):
     """The motion of a shot for the window: the pieces as for a placement, plus the disc and the
     cowboys (by their catalogue ids "bullet-<seat+1>", "cowboy-<seat+1>")."""
@@ -174,18 +184,21 @@ class ShotMotionRecorder(MotionRecorder):
         super().__init__()
         self.extra: dict[str, int] = {}
 
-    def sample(self, world: World, tick: int, *, force: bool = False) -> None:
-        super().sample(world, tick, force=force)
-        if force or tick % self.every == 0:
-            frame = self.frames[-1]
-            poses = dict(frame.poses)
-            for name, body in self.extra.items():
-                pos, quat = pb.getBasePositionAndOrientation(body, physicsClientId=world._client)
-                pose = ((pos[0] / SCALE, pos[1] / SCALE, pos[2] / SCALE), tuple(quat))
-                if self._last.get(name) != pose:
-                    poses[name] = pose  # type: ignore[assignment]
-                    self._last[name] = pose  # type: ignore[assignment]
-            self.frames[-1] = type(frame)(frame.tick, poses)
+    def _sample_more(self, world: World, moved: dict, velocity: dict) -> None:
+        c = world._client
+        for name, body in self.extra.items():
+            pos, quat = pb.getBasePositionAndOrientation(body, physicsClientId=c)
+            pose = ((pos[0] / SCALE, pos[1] / SCALE, pos[2] / SCALE), tuple(quat))
+            if self._last.get(name) != pose:
+                moved[name] = pose
+                self._last[name] = pose  # type: ignore[assignment]
+            owner = world.owner_of_body(body)
+            if owner is not None:      # the disc's and cowboys' hits are heard like pieces'
+                linear, _ = pb.getBaseVelocity(body, physicsClientId=c)
+                velocity[owner] = (linear[0] / SCALE, linear[1] / SCALE, linear[2] / SCALE)
+
+    def mass_kg(self, owner: str) -> float:
+        return owner_mass_kg(owner)
 
 
 class Shot:

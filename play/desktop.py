@@ -29,10 +29,9 @@ from game.actions import Action, ChooseSide, Place
 from game.mechanics.shots import Holster, Shoot
 from game.bots import chooses_places
 from game.cards import city_card
-from game.pieces import shape_of
 from game.replay import Replay, ReplayWriter, tour_of
 from physics.bodies import BASE_HEIGHT_M
-from physics.catalogue import extent
+from physics.catalogue import extent, piece_shape
 from physics.layout import TableLayout
 from physics.motion import FRAME_S
 from physics.shots import DISC_ID_PREFIX, default_spots
@@ -64,6 +63,7 @@ BOARD_S = 8.0                 # the city's scoreboard stays this long (or until 
 LIVE_MISMATCH = "The match's physics settled your piece differently; showing the match's table"
 
 
+DISC_FOLLOW = 0.25           # the camera goes this share of the way to the disc each frame
 DROP_JOB_AFTER_S = 0.25      # leaving waits this long for a running step, then drops it
 
 
@@ -393,7 +393,7 @@ class DesktopGame:
         place, keys = rested.place, rested.keys
         human = self.controllers[place.seat]
         # Timing cities count from taking the piece to its rest, never faster than the assist.
-        hand_s = human.assist.time_model.placement_time(shape_of(place.piece), 0, human.assist.rng)
+        hand_s = human.assist.time_model.placement_time(piece_shape(place.piece), 0, human.assist.rng)
         elapsed = max(rested.held_s if self.pace else 0.0, hand_s)
         self._live_digest = rested.after.digest()
         if rested.motion is not None:
@@ -484,7 +484,7 @@ class DesktopGame:
             pose, place = self.your_hand.release()
         human = self.controllers[place.seat]
         # Wall clock while it is your turn, but never faster than the assist's hand could be.
-        hand_s = human.assist.time_model.placement_time(shape_of(place.piece), 0, human.assist.rng)
+        hand_s = human.assist.time_model.placement_time(piece_shape(place.piece), 0, human.assist.rng)
         elapsed = max(round(time.monotonic() - self._turn_started, 3), hand_s)
         self._hand_over(place, lambda snapshot: human.release(snapshot, place, pose, elapsed, by_hand=by_hand),
                         f"Placing {hud_model.piece_words(place.piece)}...")
@@ -642,7 +642,8 @@ class DesktopGame:
         self._dragging_shot = False
 
     def _follow_disc(self) -> None:
-        """While a shot plays, the camera keeps the disc and the base nearest it in view."""
+        """While a shot plays, the camera glides after the disc, keeping in view the base it
+        flies at (the one nearest it, other than the shooter's)."""
         motion = self.player.motion
         layout = self.view.layout
         if motion is None or layout is None or not motion.piece_id.startswith(DISC_ID_PREFIX):
@@ -651,9 +652,15 @@ class DesktopGame:
         if node is None or node.is_hidden():
             return
         disc = node.get_pos()
-        near = min(layout.bases, key=lambda b: (b.x - disc.x) ** 2 + (b.y - disc.y) ** 2)
+        others = [b for k, b in enumerate(layout.bases) if k != motion.seat] or list(layout.bases)
+        near = min(others, key=lambda b: (b.x - disc.x) ** 2 + (b.y - disc.y) ** 2)
         spread = ((near.x - disc.x) ** 2 + (near.y - disc.y) ** 2) ** 0.5
-        self.view.camera.frame(((disc.x + near.x) / 2, (disc.y + near.y) / 2, 0.04), max(0.22, spread / 2 + 0.12))
+        camera = self.view.camera
+        target, distance = camera.target, camera.distance_m
+        camera.frame(((disc.x + near.x) / 2, (disc.y + near.y) / 2, 0.04), max(0.22, spread / 2 + 0.12))
+        # A glide, not a cut: a quarter of the way there each frame.
+        camera.target = tuple(a + (b - a) * DISC_FOLLOW for a, b in zip(target, camera.target))
+        camera.distance_m = distance + (camera.distance_m - distance) * DISC_FOLLOW
         self.view.apply_camera()
 
     def _set_cowboys(self, snapshot: Snapshot | None) -> None:

@@ -25,7 +25,7 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from physics.catalogue import piece_spec
+from physics.shots import owner_mass_kg
 from physics.motion import ContactEvent, Motion
 
 RATE = 44100
@@ -128,9 +128,15 @@ def _is_piece(owner: str) -> bool:
     return owner != "table" and not owner.startswith("base:")
 
 
+def mass_kg(owner: str) -> float:
+    """What a body of a contact event weighs: a piece (or a Nashville disc or cowboy); a base or
+    the table rings like a big, heavy piece."""
+    return owner_mass_kg(owner) if _is_piece(owner) else 0.25
+
+
 def pitch_hz(a: str, b: str) -> float:
-    """The heavier the pieces, the lower the clack; a base rings like a big, heavy piece."""
-    masses = [piece_spec(o).mass_kg if _is_piece(o) else 0.25 for o in (a, b)]
+    """The heavier the pieces, the lower the clack."""
+    masses = [mass_kg(o) for o in (a, b)]
     mass = math.sqrt(masses[0] * masses[1])
     return REFERENCE_HZ * (REFERENCE_MASS_KG / mass) ** (1.0 / 3.0)
 
