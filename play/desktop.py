@@ -34,12 +34,11 @@ from physics.bodies import BASE_HEIGHT_M
 from physics.catalogue import extent, piece_shape
 from physics.layout import TableLayout
 from physics.motion import FRAME_S
-from physics.shots import DISC_ID_PREFIX, default_spots
 from physics.snapshot import Snapshot
 from play.controllers import BotController
 from play.desktop_hand import Rested, YourHand
-from play.desktop_shot import FINE_TURN_DEG as FINE_AIM_DEG, POWER_STEP, SPOT_STEP_DEG, TURN_STEP_DEG, ShotAiming, \
-    cowboy_poses, power_meter
+from play.desktop_shooting import YourShot
+from play.desktop_shot import FINE_TURN_DEG as FINE_AIM_DEG, POWER_STEP, SPOT_STEP_DEG, TURN_STEP_DEG, ShotAiming
 from play.hand import FINE_LIFT_MM, FINE_TURN_DEG, LIFT_MM, TURN_DEG, ManualHand
 from play.live_hand import LiveHand
 from play.human import HUMAN, Aim, HumanSeat, SeatSpec
@@ -49,7 +48,6 @@ from play.worker import Worker
 from scenes.table import hud_model
 from scenes.table.hud import Hud, HudInput, key_help
 from scenes.table.motion_player import SLOW_MOTION, MotionPlayer
-from scenes.table.shot_marks import ShotMarks
 from scenes.table.sound import TableSound
 from scenes.table.view import TableView
 from play.desktop_camera import CameraControl
@@ -63,7 +61,6 @@ BOARD_S = 8.0                 # the city's scoreboard stays this long (or until 
 LIVE_MISMATCH = "The match's physics settled your piece differently; showing the match's table"
 
 
-DISC_FOLLOW = 0.25           # the camera goes this share of the way to the disc each frame
 DROP_JOB_AFTER_S = 0.25      # leaving waits this long for a running step, then drops it
 
 
@@ -111,10 +108,7 @@ class DesktopGame:
         self.sound = TableSound(base, volume=volume, muted=muted)
         self.player = MotionPlayer(self.view, on_contacts=self.sound.contacts)
         self.your_hand = YourHand(self.view, self.sound, live_physics=self.show_motion)
-        self.shot: ShotAiming | None = None      # your Nashville shot being aimed (play/desktop_shot.py)
-        self.shot_marks = ShotMarks(self.view.root)
-        self._dragging_shot = False
-        self._spots: tuple[float, ...] = ()       # every seat's cowboy spot as the window shows them
+        self.shooting = YourShot(self.view)      # Nashville: the cowboys, your shot in aim
         self._last_tick = time.monotonic()
         self.hud = Hud(base, on_option=self.choose_option, on_chip=self.select_card, on_place=self.place,
                        on_reaim=self.reaim, on_handoff=self.take_screen, on_set_aside=self.set_aside)
@@ -174,9 +168,7 @@ class DesktopGame:
         if ex is not None and self.match.snapshot is not None:
             self.view.show(self.match.snapshot)
             self.view.set_heights([s.height_mm for s in ex.structures])
-            if ex.city == "nashville":
-                self._spots = self.match.cowboy_spots
-                self._set_cowboys(self.match.snapshot)
+            self.shooting.city_opened(ex.city, self.match.snapshot, self.match.cowboy_spots)
             self.view.overview()
             self.event_line = f"Resumed in {city_card(ex.city).display_name} after {len(self.match.log.actions)} actions"
 
@@ -193,7 +185,7 @@ class DesktopGame:
         if self.player.playing:
             # Paced: real time (sped up for bots); unpaced (tests): one simulated frame a tick.
             self.player.advance(wall_s if self.pace else FRAME_S / self.player_speed())
-            self._follow_disc()
+            self.shooting.follow_disc(self.player.motion)
             if not self.player.playing:
                 self._wait_until = time.monotonic() + BOT_PACE_S
         self._drain_events()
@@ -286,7 +278,7 @@ class DesktopGame:
         self.aim, self.aim_index, self._forced_place, self.selected = None, 0, None, None
         self.options = []
         self._let_go()
-        self._close_shot()
+        self.shooting.end()
         self.view.hide_ghost()
         self._turn_started = time.monotonic()
 
@@ -362,7 +354,7 @@ class DesktopGame:
         """Left mouse: take the aimed piece in hand at the cursor, or let go of it; while you
         aim a shot, start pulling the disc back."""
         if self.shot is not None and not self.worker.busy:
-            self._dragging_shot = True
+            self.shooting.dragging = True
             self._drag_shot()
             return
         if self.aim is None or self.worker.busy or self.handoff is not None:
@@ -421,7 +413,7 @@ class DesktopGame:
             self.pointer = (watcher.get_mouse_x(), watcher.get_mouse_y())
         if self.hand is not None and self.pointer != self._pointed and not self.camera.dragging:
             self._point()
-        if self._dragging_shot and self.pointer != self._pointed:
+        if self.shooting.dragging and self.pointer != self._pointed:
             self._drag_shot()
 
     def turn(self, degrees: float) -> None:
@@ -459,7 +451,7 @@ class DesktopGame:
         if isinstance(action, Shoot):
             self._start_shot(action)                      # aim it first; the flick answers
             return
-        self._close_shot()
+        self.shooting.end()
         seat = api.to_act(self.match.state)[0]
         self.controllers[seat].answers.append(action)
         self.options, self.selected = [], None
@@ -555,7 +547,12 @@ class DesktopGame:
         else:
             self.view.overview()
 
-    # --- your Nashville shot (play/desktop_shot.py) ----------------------------------------------
+    # --- your Nashville shot (play/desktop_shot.py, play/desktop_shooting.py) ---------------------
+
+    @property
+    def shot(self) -> ShotAiming | None:
+        """Your Nashville shot being aimed, else None."""
+        return self.shooting.aiming
 
     def _start_shot(self, shoot: Shoot) -> None:
         """You chose to shoot at someone: the assist aims first (on the worker), then the aim
@@ -572,103 +569,43 @@ class DesktopGame:
         self.worker.submit(job, self._shot_aimed)
 
     def _shot_aimed(self, aiming: ShotAiming) -> None:
-        self._close_shot()
-        self.shot = aiming
-        self._show_shot()
+        self._shot_line(self.shooting.begin(aiming))
         self.view.overview()
         if self.auto_place:
             self.flick()
 
-    def _show_shot(self) -> None:
-        shot = self.shot
-        assert shot is not None
-        self.view.set_props(shot.props())
-        self.shot_marks.show(shot.cowboy_xy(), shot.aim.direction_deg, shot.aim.power, shot.preview())
-        self.turn_line = f"Your shot at {self.names[shot.shoot.target]}: power {power_meter(shot.aim.power)}"
+    def _shot_line(self, power: str) -> None:
+        assert self.shot is not None
+        self.turn_line = f"Your shot at {self.names[self.shot.shoot.target]}: {power}"
 
     def flick(self) -> None:
         """Space: the disc goes as aimed; the match flicks it and the window plays the shot."""
         if self.shot is None or self.worker.busy:
             return
-        shot = self.shot
+        shot = self.shooting.flicked()
         human = self.controllers[shot.seat]
         human.shot_answers.append(shot.aim)
         human.answers.append(shot.shoot)
-        self.view.set_props(cowboy_poses(shot.table, shot.spots_now()))   # the disc is the motion's now
-        self._close_shot()
         self.options = []
         self.turn_line = f"Flicking at {self.names[shot.shoot.target]}..."
         self.worker.submit(self.match.step, self._stepped)
 
-    def _close_shot(self) -> None:
-        if self.shot is not None:
-            self.shot.close()
-            self.shot = None
-        self.shot_marks.hide()
-        self._dragging_shot = False
-
-    def move_cowboy(self, degrees: float) -> None:
-        """Left / Right: your cowboy steps round your base."""
+    def _change_shot(self, change: Callable[[ShotAiming], object]) -> None:
+        """Left / Right move your cowboy, Up / Down the power, A / D turn the flick."""
         if self.shot is not None and not self.worker.busy:
-            self.shot.move_spot(degrees)
-            self._show_shot()
-
-    def turn_shot(self, degrees: float) -> None:
-        """A / D: the flick turns."""
-        if self.shot is not None and not self.worker.busy:
-            self.shot.turn(degrees)
-            self._show_shot()
-
-    def add_power(self, delta: float) -> None:
-        """Up / Down: more or less power."""
-        if self.shot is not None and not self.worker.busy:
-            self.shot.add_power(delta)
-            self._show_shot()
+            change(self.shot)
+            self._shot_line(self.shooting.show())
 
     def _drag_shot(self) -> None:
-        """The pointer pulls the disc back from your cowboy (where its ray meets the table)."""
+        """The pointer pulls the disc back from your cowboy."""
         if self.shot is None or self.pointer is None:
             return
         self._pointed = self.pointer
-        ray = self.view.ray_through(*self.pointer)
-        if ray is None or ray[0][2] <= ray[1][2]:
-            return
-        (x0, y0, z0), (x1, y1, z1) = ray
-        t = z0 / (z0 - z1)
-        if self.shot.drag_to(x0 + t * (x1 - x0), y0 + t * (y1 - y0)):
-            self._show_shot()
+        if self.shooting.drag(self.view.ray_through(*self.pointer)):
+            self._shot_line(self.shooting.show())
 
     def _release_drag(self) -> None:
-        self._dragging_shot = False
-
-    def _follow_disc(self) -> None:
-        """While a shot plays, the camera glides after the disc, keeping in view the base it
-        flies at (the one nearest it, other than the shooter's)."""
-        motion = self.player.motion
-        layout = self.view.layout
-        if motion is None or layout is None or not motion.piece_id.startswith(DISC_ID_PREFIX):
-            return
-        node = self.view.pieces.get(motion.piece_id)
-        if node is None or node.is_hidden():
-            return
-        disc = node.get_pos()
-        others = [b for k, b in enumerate(layout.bases) if k != motion.seat] or list(layout.bases)
-        near = min(others, key=lambda b: (b.x - disc.x) ** 2 + (b.y - disc.y) ** 2)
-        spread = ((near.x - disc.x) ** 2 + (near.y - disc.y) ** 2) ** 0.5
-        camera = self.view.camera
-        target, distance = camera.target, camera.distance_m
-        camera.frame(((disc.x + near.x) / 2, (disc.y + near.y) / 2, 0.04), max(0.22, spread / 2 + 0.12))
-        # A glide, not a cut: a quarter of the way there each frame.
-        camera.target = tuple(a + (b - a) * DISC_FOLLOW for a, b in zip(target, camera.target))
-        camera.distance_m = distance + (camera.distance_m - distance) * DISC_FOLLOW
-        self.view.apply_camera()
-
-    def _set_cowboys(self, snapshot: Snapshot | None) -> None:
-        """Nashville's cowboys stand at their spots between shots; elsewhere there are none."""
-        if snapshot is not None and self._spots and len(self._spots) == snapshot.layout.n_structures:
-            self.view.set_props(cowboy_poses(snapshot, self._spots))
-        else:
-            self.view.set_props({})
+        self.shooting.dragging = False
 
     # --- events from the match -----------------------------------------------------------------
 
@@ -729,15 +666,11 @@ class DesktopGame:
                     self.view.set_heights([BASE_HEIGHT_M * 1000.0] * snapshot.layout.n_structures)
                 if self.aim is None:      # else the camera already frames your aimed piece
                     self.view.overview()
-                self._spots = default_spots(snapshot.layout) if str(data) == "nashville" and snapshot is not None else ()
-                self._set_cowboys(snapshot)
+                self.shooting.city_opened(str(data), snapshot)
                 self.event_line = f"{city_card(str(data)).display_name}: {city_card(str(data)).goal}"
             elif kind == "shot":
                 shoot, report = data         # type: ignore[misc]
-                spots = list(self._spots)
-                spots[shoot.seat] = report.aim.spot_deg
-                self._spots = tuple(spots)
-                self._set_cowboys(snapshot)
+                self.shooting.shot_taken(shoot.seat, report.aim.spot_deg, snapshot)
                 self.event_line = hud_model.shot_text(shoot, self.names)
                 if shoot.outcome is not None:
                     self.view.set_heights(shoot.outcome.heights_mm)
@@ -856,11 +789,11 @@ class DesktopGame:
         for key, sign in (("wheel_up", 1), ("wheel_down", -1)):
             b.accept(key, self._wheel, [sign, LIFT_MM])
             b.accept(f"shift-{key}", self._wheel, [sign, FINE_LIFT_MM])
-        for key, act, step in (("arrow_left", self.move_cowboy, SPOT_STEP_DEG), ("arrow_right", self.move_cowboy, -SPOT_STEP_DEG),
-                               ("arrow_up", self.add_power, POWER_STEP), ("arrow_down", self.add_power, -POWER_STEP),
-                               ("a", self.turn_shot, TURN_STEP_DEG), ("d", self.turn_shot, -TURN_STEP_DEG),
-                               ("shift-a", self.turn_shot, FINE_AIM_DEG), ("shift-d", self.turn_shot, -FINE_AIM_DEG)):
-            b.accept(key, act, [step])
+        for key, change in (("arrow_left", lambda s: s.move_spot(SPOT_STEP_DEG)), ("arrow_right", lambda s: s.move_spot(-SPOT_STEP_DEG)),
+                            ("arrow_up", lambda s: s.add_power(POWER_STEP)), ("arrow_down", lambda s: s.add_power(-POWER_STEP)),
+                            ("a", lambda s: s.turn(TURN_STEP_DEG)), ("d", lambda s: s.turn(-TURN_STEP_DEG)),
+                            ("shift-a", lambda s: s.turn(FINE_AIM_DEG)), ("shift-d", lambda s: s.turn(-FINE_AIM_DEG))):
+            b.accept(key, self._change_shot, [change])
         b.accept("mouse1-up", self._release_drag)
         self.camera.bind()
 
@@ -886,7 +819,7 @@ class DesktopGame:
         self.base.taskMgr.remove(self._task)
         self.close_replay()
         self.your_hand.close()
-        self._close_shot()
+        self.shooting.end()
         for event in (*INPUT_EVENTS, *(f"{m}{k}" for k in "qerf" for m in ("", "shift-"))):
             self.base.ignore(event)
         self.camera.unbind()

@@ -1,0 +1,121 @@
+"""Nashville on the table view: the cowboys standing at their spots between shots, your shot
+while you aim it (play/desktop_shot.py's `ShotAiming`, its marks and your drag), and the camera
+gliding after a flicked disc.
+
+`DesktopGame` decides when a shot starts and is flicked (it talks to the match); this class keeps
+the view in step with it and never talks to the match.
+"""
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from physics.motion import Motion
+from physics.shots import DISC_ID_PREFIX, default_spots
+from physics.snapshot import Snapshot
+from play.desktop_shot import ShotAiming, cowboy_poses, power_meter
+from scenes.table.shot_marks import ShotMarks
+
+DISC_FOLLOW = 0.25           # the camera goes this share of the way to the disc each frame
+
+
+class YourShot:
+    """`aiming` is your shot being aimed (None otherwise); `spots` every seat's cowboy spot as the
+    window shows them (empty outside Nashville)."""
+
+    def __init__(self, view: Any) -> None:
+        self.view = view
+        self.marks = ShotMarks(view.root)
+        self.aiming: ShotAiming | None = None
+        self.dragging = False
+        self.spots: tuple[float, ...] = ()
+
+    # --- the cowboys ------------------------------------------------------------------------------
+
+    def city_opened(self, city: str, snapshot: Snapshot | None, spots: Sequence[float] = ()) -> None:
+        """A city's table: in Nashville the cowboys stand at `spots` (default: where they start)."""
+        if city == "nashville" and snapshot is not None:
+            self.spots = tuple(spots) or default_spots(snapshot.layout)
+        else:
+            self.spots = ()
+        self.stand_cowboys(snapshot)
+
+    def shot_taken(self, seat: int, spot_deg: float, snapshot: Snapshot | None) -> None:
+        """After a shot the shooter's cowboy stays where it shot from; every cowboy stands again."""
+        spots = list(self.spots)
+        if 0 <= seat < len(spots):
+            spots[seat] = spot_deg
+        self.spots = tuple(spots)
+        self.stand_cowboys(snapshot)
+
+    def stand_cowboys(self, snapshot: Snapshot | None) -> None:
+        if snapshot is not None and self.spots and len(self.spots) == snapshot.layout.n_structures:
+            self.view.set_props(cowboy_poses(snapshot, self.spots))
+        else:
+            self.view.set_props({})
+
+    # --- your shot --------------------------------------------------------------------------------
+
+    def begin(self, aiming: ShotAiming) -> str:
+        """Your shot on screen, as the assist aimed it; returns the turn line."""
+        self.end()
+        self.aiming = aiming
+        return self.show()
+
+    def show(self) -> str:
+        """Redraw your cowboy, your disc and the marks; the turn line with the power meter."""
+        shot = self.aiming
+        assert shot is not None
+        self.view.set_props(shot.props())
+        self.marks.show(shot.cowboy_xy(), shot.aim.direction_deg, shot.aim.power, shot.preview())
+        return f"power {power_meter(shot.aim.power)}"
+
+    def drag(self, ray: tuple[Sequence[float], Sequence[float]] | None) -> bool:
+        """The pointer's line of sight meets the table where you pull the disc back to."""
+        if self.aiming is None or ray is None or ray[0][2] <= ray[1][2]:
+            return False
+        (x0, y0, z0), (x1, y1, z1) = ray
+        t = z0 / (z0 - z1)
+        return self.aiming.drag_to(x0 + t * (x1 - x0), y0 + t * (y1 - y0))
+
+    def flicked(self) -> ShotAiming:
+        """Space: the aim leaves your hands; the disc is the shot's motion's from now on."""
+        shot = self.aiming
+        assert shot is not None
+        self.view.set_props(cowboy_poses(shot.table, shot.spots_now()))
+        self.aiming = None
+        shot.close()
+        self.marks.hide()
+        self.dragging = False
+        return shot
+
+    def end(self) -> None:
+        """No shot in aim any more (holstered, the turn moved on, the game closed)."""
+        if self.aiming is not None:
+            self.aiming.close()
+            self.aiming = None
+            self.stand_cowboys(self.view.snapshot)
+        self.marks.hide()
+        self.dragging = False
+
+    # --- a shot playing ---------------------------------------------------------------------------
+
+    def follow_disc(self, motion: Motion | None) -> None:
+        """While a shot plays, the camera glides after the disc, keeping in view the base it
+        flies at (the one nearest it, other than the shooter's)."""
+        layout = self.view.layout
+        if motion is None or layout is None or not motion.piece_id.startswith(DISC_ID_PREFIX):
+            return
+        node = self.view.pieces.get(motion.piece_id)
+        if node is None or node.is_hidden():
+            return
+        disc = node.get_pos()
+        others = [b for k, b in enumerate(layout.bases) if k != motion.seat] or list(layout.bases)
+        near = min(others, key=lambda b: (b.x - disc.x) ** 2 + (b.y - disc.y) ** 2)
+        spread = ((near.x - disc.x) ** 2 + (near.y - disc.y) ** 2) ** 0.5
+        camera = self.view.camera
+        target, distance = camera.target, camera.distance_m
+        camera.frame(((disc.x + near.x) / 2, (disc.y + near.y) / 2, 0.04), max(0.22, spread / 2 + 0.12))
+        # A glide, not a cut: a quarter of the way there each frame.
+        camera.target = tuple(a + (b - a) * DISC_FOLLOW for a, b in zip(target, camera.target))
+        camera.distance_m = distance + (camera.distance_m - distance) * DISC_FOLLOW
+        self.view.apply_camera()
