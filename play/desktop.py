@@ -236,6 +236,8 @@ class DesktopGame:
         if seat != self.viewer:
             self._pass_to(seat)
             return
+        if self.shot is not None:
+            return                  # you are aiming a shot: the flick (or Holster) answers
         if self._aim_state is not state:
             self._new_turn(state)
         ex = api.current(state)

@@ -16,6 +16,7 @@ from play.desktop_shot import ShotAiming, cowboy_poses, power_meter
 from scenes.table.shot_marks import ShotMarks
 
 DISC_FOLLOW = 0.25           # the camera goes this share of the way to the disc each frame
+TRAIL_FRAMES = 12            # the flying disc draws a trail of its last this many frames
 
 
 class YourShot:
@@ -28,6 +29,7 @@ class YourShot:
         self.aiming: ShotAiming | None = None
         self.dragging = False
         self.spots: tuple[float, ...] = ()
+        self._trail: list[tuple[float, float, float]] = []    # the disc's last positions in flight
 
     # --- the cowboys ------------------------------------------------------------------------------
 
@@ -104,11 +106,16 @@ class YourShot:
         flies at (the one nearest it, other than the shooter's)."""
         layout = self.view.layout
         if motion is None or layout is None or not motion.piece_id.startswith(DISC_ID_PREFIX):
+            if self._trail:
+                self._trail = []
+                self.marks.hide()
             return
         node = self.view.pieces.get(motion.piece_id)
         if node is None or node.is_hidden():
             return
         disc = node.get_pos()
+        self._trail = (self._trail + [tuple(disc)])[-TRAIL_FRAMES:]
+        self.marks.trail(self._trail)
         others = [b for k, b in enumerate(layout.bases) if k != motion.seat] or list(layout.bases)
         near = min(others, key=lambda b: (b.x - disc.x) ** 2 + (b.y - disc.y) ** 2)
         spread = ((near.x - disc.x) ** 2 + (near.y - disc.y) ** 2) ** 0.5

@@ -88,3 +88,54 @@ def take_collapse_screenshot(base: Any, seats: Sequence[SeatSpec], seed: int, ou
         return 0
     finally:
         game.destroy()
+
+
+def to_your_shot(game: DesktopGame, max_ticks: int = 50_000) -> bool:
+    """Play on inline (your placements and decisions by the assist, choosing to shoot whenever
+    you may) until your Nashville shot is aimed on screen."""
+    from game.mechanics.shots import Shoot
+
+    game.auto_decide = game.auto_place = False
+    for _ in range(max_ticks):
+        if game.finished:
+            return False
+        game.tick()
+        if game.worker.busy or game.player.playing or game._live_settling:
+            continue
+        if game.shot is not None:
+            return True
+        if game.options:
+            shots = [k for k, o in enumerate(game.options) if isinstance(o, Shoot)]
+            game.choose_option(shots[0] if shots else 0)
+        elif game.aim is not None and game.live is None:
+            game.place()
+    return False
+
+
+def take_shot_screenshot(base: Any, seats: Sequence[SeatSpec], seed: int, out: Any, flight: bool) -> bool:
+    """Nashville: your first shot as aimed on screen, or (`flight`) flicked, at the frame in which
+    the disc flies highest. False if you got no shot in the game."""
+    from physics.shots import DISC_ID_PREFIX
+    from scenes.common import render_frames, save_frame
+
+    config = api.TourConfig(len(seats), ("nashville",), start_seat=0)
+    game = DesktopGame(base, config, seats, seed, threaded=False, pace=False, bind_input=False, show_motion=True)
+    try:
+        if not to_your_shot(game):
+            return False
+        if flight:
+            game.flick()
+            while not (game.player.playing and game.player.motion.piece_id.startswith(DISC_ID_PREFIX)):
+                game.tick()
+            motion = game.player.motion
+            heights = [f.poses[motion.piece_id][0][2] if motion.piece_id in f.poses else -1.0 for f in motion.frames]
+            highest = max(range(len(heights)), key=heights.__getitem__)
+            while game.player.shown_frame() < highest:
+                game.player.step_frame()
+                game.shooting.follow_disc(motion)
+        game._refresh_hud()
+        render_frames(base, 3)
+        save_frame(base, str(out))
+        return True
+    finally:
+        game.destroy()

@@ -67,6 +67,8 @@ def register(subparsers: Any) -> None:
     shot.add_argument("--placing", action="store_true", help="stop at your next placement (its aim shown as a ghost)")
     shot.add_argument("--collapse", action="store_true",
                       help="bots play with their motion shown until one knocks pieces down; the frame mid-fall")
+    shot.add_argument("--shot", choices=("aim", "flight"), default=None,
+                      help="Nashville: your shot as you aim it, or the disc in flight after the flick")
     shot.set_defaults(func=run_screenshot)
 
 
@@ -233,7 +235,12 @@ def run_screenshot(args: argparse.Namespace) -> int:
     out.parent.mkdir(parents=True, exist_ok=True)
     base = open_showbase("Junk Art 3D", size=size, offscreen=True)
     try:
-        if args.collapse:
+        if args.shot is not None:
+            from play.desktop_shots import take_shot_screenshot
+            seats = default_seats(3, bots=["normal", "hard"])
+            if not take_shot_screenshot(base, seats, args.seed, out, flight=args.shot == "flight"):
+                raise ValueError(f"you got no shot in seed {args.seed}'s Nashville; try another --seed")
+        elif args.collapse:
             from play.desktop_shots import take_collapse_screenshot
             if not take_collapse_screenshot(base, default_seats(3, bots=["easy", "easy", "easy"]), args.seed, out):
                 raise ValueError(f"no placement knocked anything down in seed {args.seed}'s first placements; try another --seed")

@@ -58,6 +58,23 @@ class ShotMarks:
         node.set_depth_test(False)
         self._node = node
 
+    def trail(self, points: Sequence[Sequence[float]]) -> None:
+        """The disc's last few positions in flight, fading: a small disc is easy to lose."""
+        self.hide()
+        if len(points) < 2:
+            return
+        lines = LineSegs("disc-trail")
+        lines.set_thickness(3.0)
+        for k in range(1, len(points)):
+            lines.set_color(*FLIGHT_RGBA[:3], FLIGHT_RGBA[3] * k / len(points))
+            lines.move_to(*points[k - 1])
+            lines.draw_to(*points[k])
+        node = self.root.attach_new_node(lines.create())
+        node.set_light_off()
+        node.set_transparency(TransparencyAttrib.M_alpha)
+        node.set_bin("fixed", 21)
+        self._node = node
+
     def hide(self) -> None:
         if self._node is not None:
             self._node.remove_node()
