@@ -38,3 +38,14 @@ def test_docs_collapse_png_is_the_frame_the_game_renders_mid_fall(tmp_path):
     assert fresh.shape == committed.shape
     assert float(np.abs(fresh - committed).mean()) < 0.01, \
         "regenerate: junkart screenshot --collapse --seed 2 --out docs/table_collapse.png"
+
+
+def test_docs_nashville_aim_png_is_the_shot_the_game_shows_you_aiming(tmp_path):
+    out = tmp_path / "aim.png"
+    done = subprocess.run([sys.executable, "-m", "play.cli", "screenshot", "--shot", "aim", "--seed", "3", "--out", str(out)],
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    fresh, committed = pixels(out), pixels(DOCS / "nashville_aim.png")
+    assert fresh.shape == committed.shape
+    assert float(np.abs(fresh - committed).mean()) < 0.01, \
+        "regenerate: junkart screenshot --shot aim --seed 3 --out docs/nashville_aim.png"
