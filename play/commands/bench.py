@@ -5,7 +5,7 @@ import argparse
 import importlib
 import json
 
-BENCHMARKS = ("physics", "bots", "planner", "survival", "popart", "live")
+BENCHMARKS = ("physics", "bots", "planner", "survival", "popart", "live", "shots")
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
