@@ -48,7 +48,7 @@ from physics.layout import BASE_HALF_M, TableLayout
 from physics.motion import Motion, MotionRecorder
 from physics.placement import OFF_TABLE_DROP_M, _supported
 from physics.rest import RestTracker
-from physics.settings import SCALE, SETTLE_CHECK_EVERY, TIME_STEP, TOUCH_DISTANCE_M, WOOD_FRICTION, WOOD_RESTITUTION
+from physics.settings import GRAVITY, SCALE, SETTLE_CHECK_EVERY, TIME_STEP, TOUCH_DISTANCE_M, WOOD_FRICTION, WOOD_RESTITUTION
 from physics.snapshot import Snapshot, Vec3
 from physics.world import World
 
@@ -174,6 +174,31 @@ def owner_mass_kg(owner: str) -> float:
     if owner.startswith("cowboy:"):
         return piece_spec(f"{COWBOY_ID_PREFIX}{int(owner.split(':')[1]) + 1}").mass_kg
     return piece_spec(owner).mass_kg
+
+
+def power_for(distance_m: float, height_m: float) -> float | None:
+    """The power whose arc passes through a point `distance_m` away and `height_m` above the
+    disc's start, or None when no flick reaches it."""
+    lift = math.radians(LOFT_DEG)
+    rise = distance_m * math.tan(lift) - height_m
+    if distance_m <= 0.0 or rise <= 1e-4:
+        return None
+    speed = math.sqrt(GRAVITY * distance_m * distance_m / (2.0 * math.cos(lift) ** 2 * rise))
+    power = (speed - MIN_SPEED_M_S) / (MAX_SPEED_M_S - MIN_SPEED_M_S)
+    return power if 0.0 <= power <= 1.0 else None
+
+
+def aim_at(layout: TableLayout, shooter: int, spot_deg: float, point: Sequence[float]) -> ShotAim | None:
+    """The flick from `spot_deg` whose arc passes through `point` (x, y, z metres), or None when
+    it is out of reach. (Bots' candidates, and a window's "aim here".)"""
+    x0, y0 = cowboy_spot_position(layout, shooter, spot_deg)
+    tx, ty, tz = (float(v) for v in point)
+    direction = math.degrees(math.atan2(ty - y0, tx - x0))
+    sx, sy, sz = disc_start((x0, y0), direction)
+    power = power_for(math.hypot(tx - sx, ty - sy), tz - sz)
+    if power is None:
+        return None
+    return ShotAim(round(spot_deg % 360.0, 3), round(direction % 360.0, 3), round(power, 4))
 
 
 class ShotMotionRecorder(MotionRecorder):
@@ -478,8 +503,9 @@ class Shot:
                 tipped.append(seat)
         order = {pid: i for i, pid in enumerate(w.piece_ids())}
         in_order = sorted(fallen, key=order.__getitem__)
+        # A structure was shot when the disc, or something it set moving, touched one of its
+        # pieces (a static base passes nothing on); what fell from any other structure wobbled.
         hit_structures = {w.structure_of(p) for p in self.disturbed if p in order}
-        hit_structures |= {int(h.split(":")[1]) for h in self.hits if h.startswith("base:")}
         shot = tuple((p, w.structure_of(p)) for p in in_order if w.structure_of(p) in hit_structures or p in self.disturbed)
         wobbled = tuple((p, w.structure_of(p)) for p in in_order if (p, w.structure_of(p)) not in shot)
         hits = tuple(_hit_name(h) for h in self.hits)
@@ -561,5 +587,5 @@ def _pos(body: int, client: int) -> Vec3:
     return (x / SCALE, y / SCALE, z / SCALE)
 
 
-__all__ = ["ShotAim", "ShotReport", "Shot", "ShotMotionRecorder", "simulate_shot", "preview_path",
-           "default_spots", "default_spot_deg", "cowboy_spot_position", "launch_velocity", "Motion"]
+__all__ = ["ShotAim", "ShotReport", "Shot", "ShotMotionRecorder", "simulate_shot", "preview_path", "aim_at",
+           "power_for", "default_spots", "default_spot_deg", "cowboy_spot_position", "launch_velocity", "Motion"]

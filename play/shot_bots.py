@@ -20,11 +20,7 @@ from typing import Sequence
 
 from game.mechanics.shots import Shoot
 from game.tour import State
-from physics.settings import GRAVITY
-from physics.shots import (
-    DISC_HALF_THICKNESS_M, LOFT_DEG, MAX_SPEED_M_S, MIN_SPEED_M_S, ShotAim, ShotReport, cowboy_spot_position,
-    disc_start, simulate_shot,
-)
+from physics.shots import ShotAim, ShotReport, aim_at, cowboy_spot_position, simulate_shot
 from physics.snapshot import Snapshot
 from physics.world import World
 
@@ -54,17 +50,6 @@ OTHER_PIECE = -0.3             # a bystander's: their loot
 NOTHING = -0.05                # a shot that does nothing is worse than one that does a little
 
 
-def power_for(distance_m: float, height_m: float) -> float | None:
-    """The power whose arc passes through (distance, height) above the disc's start, or None."""
-    lift = math.radians(LOFT_DEG)
-    rise = distance_m * math.tan(lift) - height_m
-    if distance_m <= 0.0 or rise <= 1e-4:
-        return None
-    speed = math.sqrt(GRAVITY * distance_m * distance_m / (2.0 * math.cos(lift) ** 2 * rise))
-    power = (speed - MIN_SPEED_M_S) / (MAX_SPEED_M_S - MIN_SPEED_M_S)
-    return power if 0.0 <= power <= 1.0 else None
-
-
 def candidate_aims(snapshot: Snapshot, shooter: int, target: int, spots: Sequence[float],
                    target_has_loot: bool, n_spots: int) -> list[ShotAim]:
     """Flicks at the target's pieces (highest first) and cowboy, from up to `n_spots` spots."""
@@ -82,13 +67,10 @@ def candidate_aims(snapshot: Snapshot, shooter: int, target: int, spots: Sequenc
         targets.append(cowboy_point)
     aims: list[ShotAim] = []
     for spot in spot_options[:max(1, n_spots)]:
-        x0, y0 = cowboy_spot_position(layout, shooter, spot)
-        for tx, ty, tz in targets:
-            direction = math.degrees(math.atan2(ty - y0, tx - x0))
-            sx, sy, sz = disc_start((x0, y0), direction)
-            power = power_for(math.hypot(tx - sx, ty - sy), tz - sz + DISC_HALF_THICKNESS_M)
-            if power is not None:
-                aims.append(ShotAim(round(spot % 360.0, 3), round(direction % 360.0, 3), round(power, 4)))
+        for point in targets:
+            aim = aim_at(layout, shooter, spot, point)
+            if aim is not None:
+                aims.append(aim)
     return aims
 
 

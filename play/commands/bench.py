@@ -7,7 +7,7 @@ import json
 
 from play.errors import UsageError
 
-BENCHMARKS = ("physics", "bots", "planner", "survival", "popart", "live")
+BENCHMARKS = ("physics", "bots", "planner", "survival", "popart", "live", "shots")
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:

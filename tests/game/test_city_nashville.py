@@ -177,6 +177,20 @@ def test_accidental_hits_loot_the_owner_and_cactuses_go_back() -> None:
     assert ex.structures[2].pieces[-1] == C3 and ex.turn == 1
 
 
+def test_a_wobble_during_a_shot_leaves_the_game_looted_by_nobody() -> None:
+    ex = _rig(_ready(3), hands={0: ("blue-ring", "green-ball")}, tops={1: "blue-ball"})
+    target, bystander = ex.structures[1].pieces[-1], ex.structures[2].pieces[-1]
+    ex = place(ex, 0, "blue-ring")
+    heights = tuple(s.height_mm for s in ex.structures)
+    outcome = ShotOutcome(fallen=(FallenPiece(target, 1),), wobbled=(FallenPiece(bystander, 2),),
+                          disc_hits=(target,), heights_mm=heights)
+    shot = Shoot(0, 1).with_outcome(outcome)
+    assert Action.from_text(shot.to_text()).same_shot(shot)
+    ex = exh.apply(ex, shot)
+    assert bystander not in ex.structures[2].pieces and bystander in ex.var("removed")
+    assert all(bystander not in loot for loot in ex.var("loot")) and ex.var("haul") == (target,)
+
+
 def test_cactus_card_places_a_cactus_shoots_anyone_and_counts_as_green() -> None:
     ex = _rig(_ready(3), hands={0: (C1, "grey-cone")}, tops={1: "grey-ring", 2: "orange-arch"})
     ex = place(ex, 0, C1)

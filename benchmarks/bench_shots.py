@@ -1,0 +1,95 @@
+"""Nashville shot figures: `python -m benchmarks.bench_shots` (one JSON line) or `junkart bench shots`.
+
+Figures, on a 4-seat Nashville table (bases 50 cm apart) whose structures hold 8 pieces each
+(the first 8 layers of reference.TABLE_OF_60's structures 2-5), seat 0 shooting:
+  shot_sim_ms                     median wall time of one flick to rest (`simulate_shot`), over
+                                  flicks at the 3 highest pieces in reach of each other structure
+  shot_sim_ms_cpu                 the same in process CPU time (the machine is shared)
+  shot_simulated_s                median simulated seconds of those shots
+  shot_decision_s_median_<level>  median wall time of a bot's aim (`play.shot_bots.bot_aim`)
+  shot_hit_rate_<level>           of those bots' shots (aimed, then flicked with their hand),
+                                  the share that knocked at least one piece off the target
+  raw_pybullet_realtime_factor    bare PyBullet on a 30-piece pile (benchmarks/bench_physics.py),
+                                  to compare machines
+Goals on the project's 2-core machine: a shot <= 150 ms to simulate; a hard bot's decision
+<= 3 s median.
+"""
+from __future__ import annotations
+
+import json
+import random
+import statistics
+import time
+
+from game.mechanics.shots import Shoot
+from physics import TableLayout, World
+from physics.reference import TABLE_OF_60, build_tower
+from physics.settings import TIME_STEP
+from physics.shots import aim_at, default_spots, simulate_shot
+from physics.snapshot import Snapshot
+from play.shot_bots import SHOT_PARAMS, noisy, plan_shot
+from benchmarks.bench_physics import Clock, raw_pile
+
+LEVELS = ("easy", "normal", "hard")
+DECISIONS_PER_LEVEL = 6
+
+
+def bench_table() -> Snapshot:
+    with World(TableLayout.for_seats(4)) as world:
+        for k in range(4):
+            build_tower(world, k, TABLE_OF_60[k + 2][:8], seat=k)
+        return world.snapshot()
+
+
+def shot_figures(snapshot: Snapshot) -> dict:
+    spots = default_spots(snapshot.layout)
+    walls, cpus, simulated = [], [], []
+    for target in (1, 2, 3):
+        pieces = sorted((p for p in snapshot.pieces if p.structure == target), key=lambda p: -p.position[2])
+        aims = [aim_at(snapshot.layout, 0, spots[0], p.position) for p in pieces]
+        for aim in [a for a in aims if a is not None][:3]:
+            with Clock() as clock:
+                report = simulate_shot(snapshot, 0, aim, spots)
+            walls.append(clock.wall * 1000)
+            cpus.append(clock.cpu * 1000)
+            simulated.append(report.simulated_s)
+    return {"shot_sim_ms": round(statistics.median(walls), 1), "shot_sim_ms_cpu": round(statistics.median(cpus), 1),
+            "shot_simulated_s": round(statistics.median(simulated), 3), "shots_timed": len(walls)}
+
+
+def bot_figures(snapshot: Snapshot) -> dict:
+    spots = default_spots(snapshot.layout)
+    figures: dict = {}
+    with World(snapshot.layout) as scratch:
+        for level in LEVELS:
+            params = SHOT_PARAMS[level]
+            rng = random.Random(f"bench-shots:{level}")
+            times, hits = [], 0
+            for i in range(DECISIONS_PER_LEVEL):
+                target = 1 + i % 3
+                shoot = Shoot(0, target)
+                start = time.perf_counter()
+                aim, _ = plan_shot(snapshot, shoot, spots, False, params, rng, world=scratch)
+                times.append(time.perf_counter() - start)
+                report = simulate_shot(snapshot, 0, noisy(aim, params, rng), spots, world=scratch)
+                hits += any(k == target for _, k in report.fallen)
+            figures[f"shot_decision_s_median_{level}"] = round(statistics.median(times), 2)
+            figures[f"shot_hit_rate_{level}"] = round(hits / DECISIONS_PER_LEVEL, 2)
+    return figures
+
+
+def run() -> dict:
+    snapshot = bench_table()
+    figures = shot_figures(snapshot)
+    figures.update(bot_figures(snapshot))
+    sim, clock = raw_pile(int(round(1.0 / TIME_STEP)))
+    figures["raw_pybullet_realtime_factor"] = round(sim / clock.wall, 2)
+    return figures
+
+
+def main() -> None:
+    print(json.dumps(run(), sort_keys=True))
+
+
+if __name__ == "__main__":
+    main()
