@@ -416,7 +416,7 @@ class Hud:
         big = min(0.046, height * 0.3)
         head = self._text(name, (x0 + 0.04, top - height * 0.42), big, inner, bold=True, colour=colour, parent=frame)
         fans = f"{row.fans} fans" + (f" (+{row.city_fans} here)" if row.city_fans else "")
-        detail = f"{fans}   fallen {row.fallen}   {height_text(row.height_mm)}"
+        detail = f"{fans}   fallen {row.fallen}   {height_text(row.height_mm)}" + (f"   {row.note}" if row.note else "")
         if row.eliminated:
             detail = f"{fans}   OUT ({row.fallen} fallen)"
         if row.side:

@@ -32,6 +32,7 @@ class SeatRow:
     is_you: bool
     height_mm: float
     side: str = ""          # before the first city: the base's side chosen, "?" while choosing
+    note: str = ""          # what the city adds to the seat's line (Nashville: loot and cactuses)
 
 
 @dataclass(frozen=True)
@@ -146,24 +147,28 @@ def action_cards(action: Action) -> tuple[str, ...]:
     return ()
 
 
-def nashville_lines(ex: Any, names: Sequence[str], you: int) -> tuple[str, ...]:
-    """Nashville's state in words: the shots left and at whom, or whom the card played may
-    shoot, then each seat's loot and the cactuses standing in its structure."""
+def nashville_shots(ex: Any, names: Sequence[str], you: int) -> str:
+    """The shots of the turn in words: how many are left and at whom, or whom the card just
+    played lets its player shoot at (with how many shots)."""
     def who(seat: int) -> str:
         return "you" if seat == you else names[seat]
 
-    lines = []
     target, left = int(ex.var("target", -1)), int(ex.var("shots_left", 0))
     if target >= 0 and left > 0:
-        lines.append(f"{left} shot{'s' if left != 1 else ''} left at {who(target)}")
-    elif ex.var("shot_targets"):
-        lines.append("may shoot at " + ", ".join(f"{who(t)} ({n})" for t, n in zip(ex.var("shot_targets"), ex.var("shot_counts"))))
+        return f"{left} shot{'s' if left != 1 else ''} left at {who(target)}"
+    if ex.var("shot_targets"):
+        return "may shoot at " + ", ".join(f"{who(t)} ({n})" for t, n in zip(ex.var("shot_targets"), ex.var("shot_counts")))
+    return ""
+
+
+def nashville_notes(ex: Any) -> tuple[str, ...]:
+    """Per seat: its loot, and the cactuses standing in its structure (each worth a fan)."""
     loot = ex.var("loot", ())
-    cactuses = [sum(1 for p in ex.structures[ex.builds_on[s]].pieces if is_cactus(p)) for s in range(ex.num_seats)] \
-        if ex.builds_on else [0] * ex.num_seats
-    lines.append("loot " + ", ".join(f"{names[s]} {len(loot[s]) if s < len(loot) else 0}"
-                                     + (f" + {cactuses[s]} cactus" if cactuses[s] else "") for s in range(ex.num_seats)))
-    return tuple(lines)
+    notes = []
+    for s in range(ex.num_seats):
+        cactuses = sum(1 for p in ex.structures[ex.builds_on[s]].pieces if is_cactus(p)) if ex.builds_on else 0
+        notes.append(f"loot {len(loot[s]) if s < len(loot) else 0}" + (f"   cactus {cactuses}" if cactuses else ""))
+    return tuple(notes)
 
 
 def shot_text(shoot: Shoot, names: Sequence[str]) -> str:
@@ -229,8 +234,11 @@ def build(state: api.State, names: Sequence[str], you: int, turn: str, event: st
     hand = tuple(Chip(c, card_text(c), card_colour(c)) for c in (ex.hands[you] if ex.hands else ()))
     pending = tuple(piece_words(p) for p in (ex.pending[you] if ex.pending else ()))
     status = f"Round {ex.round}" if ex.round > 0 else ""
-    if ex.city == "nashville" and not ex.is_over:
-        status = "  \u00b7  ".join(filter(None, (status, *nashville_lines(ex, names, you))))
+    if ex.city == "nashville":
+        notes = nashville_notes(ex)
+        seats = [replace(row, note=note) for row, note in zip(seats, notes)]
+        if not ex.is_over:
+            status = "  \u00b7  ".join(filter(None, (status, nashville_shots(ex, names, you))))
     if ex.is_over and ex.end_reason:
         status = f"Over: {ex.end_reason}"
     return HudModel(city, card.goal, status, turn, tuple(seats), hand, pending, event)

@@ -113,3 +113,18 @@ def test_your_shot_is_aimed_by_keys_and_drag_and_the_match_flicks_what_you_aimed
     replay = read_replay(path)
     verdict = verify(replay)
     assert verdict.ok, verdict.problem
+
+
+def test_the_event_line_says_what_a_shot_cost_whom_ricochets_and_wobbles_included():
+    from game.mechanics.shots import ShotOutcome
+    from game.outcomes import FallenPiece
+    from scenes.table.hud_model import shot_text
+
+    names = ["You", "Ann", "Bob"]
+    outcome = ShotOutcome(fallen=(FallenPiece("blue-ring", 1), FallenPiece("grey-cone", 1), FallenPiece("green-ball", 2)),
+                          cowboys_hit=(2,), ricochets=1, heights_mm=(30.0, 80.0, 60.0),
+                          wobbled=(FallenPiece("orange-axle", 0),))
+    line = shot_text(Shoot(0, 1, outcome), names)
+    assert line == ("You shot at Ann: 2 pieces down, 1 ricochet; Bob's structure lost 1; Bob's cowboy tipped; "
+                    "1 wobbled off (out of the game)")
+    assert shot_text(Shoot(1, 0, ShotOutcome(heights_mm=(30.0, 80.0, 60.0))), names) == "Ann shot at You: no piece down"
