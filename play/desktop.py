@@ -69,12 +69,13 @@ class DesktopGame:
                  bind_input: bool = True, autopilot: bool = False, recorder: ReplayWriter | None = None,
                  resume: Replay | None = None, escape_to: str = "quit", show_motion: bool | None = None,
                  bot_speed: float = 1.0, volume: float = 0.8, muted: bool = False, show_hints: bool = True,
-                 colour_marks: bool = False) -> None:
+                 colour_marks: bool = False, shadows: bool = True) -> None:
         """`resume`: a replay of this tour (see `resumed`) to rebuild first and go on from.
         `escape_to`: what the key help says Esc does (the start menu makes it "menu").
         `show_motion`: play every placement as it happened (default: when paced, in real time;
         unpaced, one motion frame per `tick`, for tests); `bot_speed`: bots' placements at 1x, 2x, 4x;
-        `volume` (0..1) and `muted`: the table's sounds; `show_hints`: the bar of keys that work now; `colour_marks`: a shape per colour on your cards."""
+        `volume` (0..1) and `muted`: the table's sounds; `show_hints`: the bar of keys that work now; `colour_marks`: a shape per colour on your cards
+        and a pattern on the pieces; `shadows`: soft shadows under the pieces."""
         if len(seats) != config.num_seats:
             raise ValueError(f"{config.num_seats} seats need {config.num_seats} seat specs, got {len(seats)}")
         self.base = base
@@ -95,7 +96,8 @@ class DesktopGame:
         else:
             self.match = resume_match(resume, self.controllers, recorder)
             self.match.on_event = self._queue_event
-        self.view = TableView(base)
+        self.view = TableView(base, shadows=shadows)
+        self.view.set_colour_marks(colour_marks)
         self.show_motion = pace if show_motion is None else show_motion
         self.match.record_motion = self.show_motion
         self.bot_speed = bot_speed
@@ -725,7 +727,8 @@ class DesktopGame:
                                self._may_set_aside() and not self.worker.busy, self._extra,
                                controls=key_help(self.escape_to, self._moment()) if self.show_hints else (),
                                handoff=self.names[self.handoff] if self.handoff is not None else "",
-                               scoreboard=self.scoreboard if self.finished or time.monotonic() < self._board_until else None))
+                               scoreboard=self.scoreboard if self.finished or time.monotonic() < self._board_until else None,
+                               option_cards=tuple(hud_model.option_cards(o) for o in self.options) if labels else ()))
         self.view.place_labels()
 
     # --- camera input ---------------------------------------------------------------------------

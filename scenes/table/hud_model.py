@@ -259,6 +259,15 @@ def option_text(option: Action | str, legal: Sequence[Action], names: Sequence[s
     return action_text(option, names, you)
 
 
+def option_cards(option: Action | str) -> tuple[str, ...]:
+    """The cards drawn on an option button: the action's cards, or the card a group stands for."""
+    if option == ALL_CHOICES:
+        return ()
+    if isinstance(option, str):
+        return (option,)
+    return action_cards(option)
+
+
 def decision_hint(legal: list[Action]) -> str:
     """What the turn line asks you to do."""
     first = legal[0]

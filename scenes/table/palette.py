@@ -3,6 +3,8 @@ wood tone so the four colours read as one set, and stay apart under the lights (
 screenshots: orange, blue, green and grey remain distinct at 1280 x 720)."""
 from __future__ import annotations
 
+import re
+
 RGBA = tuple[float, float, float, float]
 
 WOOD: RGBA = (0.80, 0.62, 0.42, 1.0)
@@ -62,3 +64,12 @@ def marked(colour: str, text: str) -> str:
     """`text` with its colour's mark in front ("▲ 3 orange wedge"); unmarked colours unchanged."""
     mark = MARKS.get(colour)
     return f"{mark} {text}" if mark else text
+
+
+_COLOUR_WORD = re.compile(r"(?<![\u25a0-\u25ff] )\b(" + "|".join(MARKS) + r")\b")
+
+
+def mark_words(text: str) -> str:
+    """Every piece colour named in `text` with its mark in front ("take 3 ▲ orange wedge"):
+    where the table names colours (options, the last event, what to place)."""
+    return _COLOUR_WORD.sub(lambda m: f"{MARKS[m.group(1)]} {m.group(1)}", text)

@@ -255,10 +255,17 @@ def test_colour_blind_marks_put_a_shape_on_each_card_of_your_hand(showbase, tabl
     model = hud_model.build(state, LONG, 5, "Your turn", "")
     hud.colour_marks = True
     hud.show(HudInput(model))
-    chips = {card: str(button["text"]) for card, button in hud.chip_buttons.items()}
-    assert chips and all(text.startswith(palette.MARKS[hud_model.card_colour(card)] + " ") for card, text in chips.items())
+    chips = dict(hud.card_words)
+    assert chips and set(chips) == set(hud.chip_buttons)
+    assert all(text.startswith(palette.MARKS[hud_model.card_colour(card)] + " ") for card, text in chips.items())
+    # The mark is drawn on the card itself, in its corner.
+    for card, button in hud.chip_buttons.items():
+        drawn = [n.node().get_text() for n in button.find_all_matches("**/card-text")]
+        assert palette.MARKS[hud_model.card_colour(card)] in drawn
     assert len(set(palette.MARKS.values())) == 4
     _check(showbase, hud, view, "marks")
     hud.colour_marks = False
     hud.show(HudInput(model, extra=("x",)))
-    assert all(str(b["text"])[0].isdigit() for b in hud.chip_buttons.values())
+    assert all(text[0].isdigit() for text in hud.card_words.values())
+    assert all(not set(palette.MARKS.values()) & {n.node().get_text() for n in b.find_all_matches("**/card-text")}
+               for b in hud.chip_buttons.values())
