@@ -28,8 +28,8 @@ from scenes.table.meshes import shape_mesh
 KEY_HPR = (-35.0, -58.0)
 _h, _p = math.radians(KEY_HPR[0]), math.radians(KEY_HPR[1])
 CAST_PER_M = (-math.sin(_h) * math.cos(_p) / -math.sin(_p), math.cos(_h) * math.cos(_p) / -math.sin(_p))
-CONTACT_ALPHA = 0.55
-CAST_ALPHA = 0.22
+CONTACT_ALPHA = 0.6
+CAST_ALPHA = 0.3
 FADE_M = 0.12              # a contact shadow fades out over this much gap
 LIFT_M = 0.0007            # decals sit this far above the surface they darken
 
@@ -94,19 +94,24 @@ class PieceShadows:
         bases = [] if layout is None else [(b.x, b.y) for b in layout.bases]
         self.placed = {}
         for pid, (cx, cy, heading, length, width, bottom, top) in outlines.items():
-            surface = 0.0
+            surface, support = 0.0, math.inf        # the surface's height, and its size across
             for bx, by in bases:
                 if abs(cx - bx) <= BASE_HALF_M and abs(cy - by) <= BASE_HALF_M and bottom >= BASE_HEIGHT_M - 0.004:
-                    surface = max(surface, BASE_HEIGHT_M)
+                    surface, support = max(surface, BASE_HEIGHT_M), 2 * BASE_HALF_M
             for other, (ox, oy, _, ol, ow, ob, otop) in outlines.items():
                 reach = max(ol, ow) / 2
-                if other != pid and abs(cx - ox) <= reach and abs(cy - oy) <= reach and otop <= bottom + 0.004:
-                    surface = max(surface, otop)
+                if other != pid and abs(cx - ox) <= reach and abs(cy - oy) <= reach and surface < otop <= bottom + 0.004:
+                    surface, support = otop, max(ol, ow)
             gap = max(0.0, bottom - surface)
             alpha = CONTACT_ALPHA * max(0.0, 1.0 - gap / FADE_M)
-            grow = 1.15 + 3.0 * gap
-            self._put(self._node(pid, "contact"), cx, cy, surface + LIFT_M, heading, length * grow + 0.01,
-                      width * grow + 0.01, alpha)
+            grow = 1.4 + 3.0 * gap
+            # On top of a piece the decal lies at that piece's top: kept no wider than it, so it
+            # does not hang in the air beside it.
+            size_l, size_w = min(length * grow + 0.015, support), min(width * grow + 0.015, support)
+            # Nudged away from the light by a share of the piece's height: it peeks out on the far side.
+            lean = min(0.3 * (top - bottom), 0.02)
+            self._put(self._node(pid, "contact"), cx + CAST_PER_M[0] * lean, cy + CAST_PER_M[1] * lean,
+                      surface + LIFT_M, heading, size_l, size_w, alpha)
             self.placed[pid] = (cx, cy, surface + LIFT_M, alpha)
             cast = self._node(pid, "cast")
             mid = (bottom + top) / 2
@@ -149,7 +154,7 @@ def blob_texture() -> Texture:
     size = 64
     y, x = (np.mgrid[0:size, 0:size].astype(np.float32) + 0.5) / size * 2.0 - 1.0
     r = (np.abs(x) ** 3 + np.abs(y) ** 3) ** (1.0 / 3.0)
-    alpha = np.clip((1.0 - r) / 0.6, 0.0, 1.0) ** 1.6
+    alpha = np.clip((1.0 - r) / 0.35, 0.0, 1.0) ** 1.2
     texture = Texture("piece-shadow")
     texture.setup_2d_texture(size, size, Texture.T_unsigned_byte, Texture.F_alpha)
     texture.set_ram_image((alpha * 255).astype(np.uint8).tobytes())
