@@ -191,7 +191,7 @@ class TableView:
             # A see-through solid, lighter than the piece: reads as "where it would go" without
             # the clutter of a wireframe. Only its front faces are drawn, so it does not darken
             # itself; it writes no depth, so the structure behind it shows through.
-            body.set_color(min(1.0, r * 0.6 + 0.4), min(1.0, g * 0.6 + 0.4), min(1.0, b * 0.6 + 0.4), palette.GHOST[3])
+            body.set_color(r * 0.7 + 0.3, g * 0.7 + 0.3, b * 0.7 + 0.3, palette.GHOST[3])
             body.set_transparency(TransparencyAttrib.M_alpha)
             body.set_depth_write(False)
             body.set_bin("transparent", 10)
@@ -336,12 +336,12 @@ class TableView:
         # shadows along), a warm ambient, and a faint cool fill from the other side so the
         # shaded faces keep some colour and stacks read in depth.
         ambient = AmbientLight("ambient")
-        ambient.set_color((0.40, 0.36, 0.32, 1.0))
+        ambient.set_color((0.39, 0.37, 0.35, 1.0))
         key = DirectionalLight("key")
-        key.set_color((0.92, 0.80, 0.62, 1.0))
+        key.set_color((0.90, 0.82, 0.70, 1.0))
         key.set_specular_color((0.40, 0.36, 0.30, 1.0))
         fill = DirectionalLight("fill")
-        fill.set_color((0.16, 0.19, 0.26, 1.0))
+        fill.set_color((0.16, 0.20, 0.30, 1.0))
         for light, hpr in ((ambient, None), (key, (*KEY_HPR, 0.0)), (fill, (150.0, -25.0, 0.0))):
             np_light = self.root.attach_new_node(light)
             if hpr is not None:
