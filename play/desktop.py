@@ -117,6 +117,7 @@ class DesktopGame:
         self.escape_to = escape_to
         self.show_hints = show_hints
         self.on_bot_speed: Callable[[float], None] = lambda speed: None   # the launcher keeps the choice
+        self.on_play_again: Callable[[], None] | None = None   # the launcher's: the tour board offers Play again
         self.view.avoid = self.hud.boxes      # the labels over the table keep clear of the HUD
         self.scoreboard: hud_model.Scoreboard | None = None     # after a city, and at the end of the tour
         self._last_result: CityResult | None = None
@@ -552,9 +553,13 @@ class DesktopGame:
         return self.aim is not None and self.match.drops_in_a_row(self.aim.place.seat, self.aim.place.piece) > 0
 
     def _space(self) -> None:
-        """Space takes the screen (hot-seat), drops your aimed piece, or recentres on the active
-        structure."""
-        if self.handoff is not None:
+        """Space presses a scoreboard's first button (Next city, Play again), takes the screen
+        (hot-seat), drops your aimed piece, or recentres on the active structure."""
+        if self.scoreboard is not None and (self.finished or time.monotonic() < self._board_until):
+            buttons = self.scoreboard.buttons
+            if buttons and "[Space]" in buttons[0]:
+                self._board_button(buttons[0])        # Next city, or Play again
+        elif self.handoff is not None:
             self.take_screen()
         elif self.aim is not None:
             self.place()
@@ -660,6 +665,7 @@ class DesktopGame:
                 self.scoreboard = hud_model.city_scoreboard(data, api.outcome(state).fans, self.names,
                                                             last=api.is_terminal(state))
                 self._last_result = data
+                self.hud.board_picture = self.view.take_picture()   # the table as this city ended
                 self._board_until = time.monotonic() + BOARD_S
                 self._wait_until = time.monotonic() + max(CITY_PAUSE_S, BOARD_S)
 
@@ -671,7 +677,8 @@ class DesktopGame:
         self._extra = tuple(f"{self.names[s]}: {f} fans" for s, f in sorted(enumerate(result.fans), key=lambda x: -x[1]))
         if self.recorder is not None:
             self._extra += (f"Replay saved: {self.recorder.path.name}",)
-        self.scoreboard = hud_model.tour_scoreboard(result, self._last_result, self.names, self.match.state.cities)
+        self.scoreboard = hud_model.tour_scoreboard(result, self._last_result, self.names, self.match.state.cities,
+                                                    play_again=self.on_play_again is not None)
 
     def _follow(self, seat: int) -> None:
         """The view turns to come from `seat`'s side of the table (see TableView.follow_seat)."""
@@ -681,9 +688,12 @@ class DesktopGame:
             self.view.follow_seat(layout.seat_angles[seat])
 
     def _board_button(self, text: str) -> None:
-        """A scoreboard's button: Next city ends the pause on the board; Menu is Esc."""
+        """A scoreboard's button: Next city ends the pause on the board; Play again asks the
+        launcher for the same table with a new deal; Menu is Esc."""
         if text.startswith("Next"):
             self._wait_until = self._board_until = 0.0
+        elif text.startswith("Play again") and self.on_play_again is not None:
+            self.on_play_again()
         else:
             self.base.messenger.send("escape")
 
@@ -703,6 +713,8 @@ class DesktopGame:
         """What the hint bar offers keys for now (scenes/table/hud.key_help)."""
         if self.player.playing:
             return "motion"
+        if self.scoreboard is not None and (self.finished or time.monotonic() < self._board_until):
+            return "board"
         if self.handoff is not None:
             return "handoff"
         if self.hand is not None:

@@ -131,7 +131,15 @@ class Launcher:
                          bind_input=self.bind_input, escape_to="menu",
                          **{**self.settings.game_options(), **self.game_options})
         game.on_bot_speed = self._bot_speed_chosen
+        # Play again on the tour's scoreboard: the same table with a new deal, opened after the
+        # button's own click is over (a button must not be destroyed inside its click).
+        game.on_play_again = lambda: self.base.taskMgr.add(self._again_task, "junkart-play-again",
+                                                           extraArgs=[config, seats], appendTask=True)
         return game
+
+    def _again_task(self, config: Any, seats: list, task: Any) -> int:
+        self._open(lambda: self._game(config, seats, fresh_seed()))
+        return task.done
 
     def _open(self, make: Callable[[], Any], failure: str = "Cannot start the game", escape: bool = True) -> None:
         """Replace the menu by what `make` builds; a bad file or table brings the menu back with

@@ -40,6 +40,8 @@ HINT_SCALE = 0.038
 CARD_WIDTH = 0.17                      # a card of your hand, at most (window units)
 MINI_CARD = 0.062                      # the height of the small cards on an option button
 MAX_MINIS = 3
+PICTURE_W = 0.62                       # the scoreboard's picture of the final table (16:9)
+PICTURE_H = PICTURE_W * 9 / 16
 
 SEP = "  \u00b7  "
 ORBIT = "right-drag orbit" + SEP + "middle-drag pan" + SEP + "wheel zoom"
@@ -48,7 +50,8 @@ ORBIT = "right-drag orbit" + SEP + "middle-drag pan" + SEP + "wheel zoom"
 def key_help(escape_to: str = "quit", moment: str = "place") -> tuple[str, ...]:
     """The keys that work now, by moment: "choose" (a decision as buttons), "place" (your aimed
     placement), "hand" (the piece in your hand), "motion" (a placement playing), "watch" (the
-    bots play), "handoff" (hot-seat: pass the screen). Esc quits, or leads back to the menu."""
+    bots play), "handoff" (hot-seat: pass the screen), "board" (a scoreboard). Esc quits, or leads
+    back to the menu."""
     esc = f"Esc {escape_to}"
     speed = "1 / 2 / 4 bots' speed"
     if moment == "choose":
@@ -63,6 +66,8 @@ def key_help(escape_to: str = "quit", moment: str = "place") -> tuple[str, ...]:
                 ORBIT + SEP + "C recentre" + SEP + esc)
     if moment == "handoff":
         return ("Space: I am at the screen" + SEP + esc,)
+    if moment == "board":
+        return ("Space: the scoreboard's first button" + SEP + "F1 rules" + SEP + esc, ORBIT)
     return ("Space place" + SEP + "Tab re-aim" + SEP + "click the piece: take it in your hand" + SEP + "C recentre",
             ORBIT + SEP + esc)
 
@@ -131,6 +136,8 @@ class Hud:
         self.board_buttons: list[DirectButton] = []
         self.on_board: Callable[[str], None] = lambda text: None    # a scoreboard's button, by its text
         self.colour_marks = False        # colour-blind help: a shape before each card's colour
+        self.board_picture: Any = None   # a Texture of the table as the city ended (the scoreboards show it)
+        self.picture_frame: DirectFrame | None = None
 
     # --- public ---------------------------------------------------------------------------------
 
@@ -219,6 +226,7 @@ class Hud:
         self.seat_labels, self.option_buttons, self.chip_buttons, self.hint_lines = [], [], {}, []
         self.card_words = {}
         self.board_buttons = []
+        self.picture_frame = None
         self.city_label = self.goal_label = self.turn_label = self.event_label = None
         self.place_button = self.reaim_button = self.set_aside_button = self.handoff_button = None
         self._shown = None
@@ -299,17 +307,24 @@ class Hud:
 
     def _scoreboard(self, board: Scoreboard, x0: float, x1: float, y0: float, y1: float) -> None:
         """The end of a city or of the tour: per seat the fans here and in all, height, fallen,
-        out; the city's fan table (or the fans city by city); Next city / Menu."""
+        out; the city's fan table (or the fans city by city); a picture of the table as it ended
+        (`board_picture`); Next city / Play again / Menu."""
         lines = 2 + 1 + len(board.rows) + (1 + len(board.awards) if board.awards else 0)
         room = (y1 - y0) - 0.14 - (0.1 if board.buttons else 0.0)
         step = min(0.065, room / lines)
         scale = step * 0.62
-        y0 = max(y0, y1 - (lines * step + 0.14 + (0.1 if board.buttons else 0.0)))   # as tall as it needs
-        width = min(1.9, x1 - x0)
+        picture = self.board_picture
+        beside = PICTURE_W + 0.04 if picture is not None else 0.0
+        needed = lines * step + 0.14
+        if picture is not None:             # the picture stands right of the rows, under the subtitle
+            needed = max(needed, step * 3.4 + PICTURE_H + 0.1)
+        y0 = max(y0, y1 - (needed + (0.1 if board.buttons else 0.0)))   # as tall as it needs
+        width = min(1.9 + beside, x1 - x0)
         cx = 0.0 if x0 <= -width / 2 and width / 2 <= x1 else (x0 + x1) / 2
         left, right = cx - width / 2, cx + width / 2
         panel = self._panel("scoreboard", left, y0, right, y1, (0.05, 0.06, 0.08, 0.93))
         inner = width - 0.1
+        table_w = inner - beside
         y = y1 - 0.05 - step
 
         def put(text: str, x: float, size: float, *, bold: bool = False, colour: Any = INK, align: str = "left",
@@ -321,12 +336,19 @@ class Hud:
         y -= step * 1.1
         put(board.subtitle, cx, scale, colour=DIM, align="center")
         y -= step * 1.2
+        if picture is not None:
+            top = y + step * 0.75
+            frame = DirectFrame(parent=panel, frameTexture=picture, frameColor=(1, 1, 1, 1),
+                                frameSize=(right - 0.05 - PICTURE_W, right - 0.05, top - PICTURE_H, top))
+            self._widgets.append(frame)
+            self._texts.append(("scoreboard-picture", frame, panel))
+            self.picture_frame = frame
         columns = [("", 0.0, "left"), ("fans here", 0.46, "right"), ("total", 0.6, "right"), ("height", 0.76, "right"),
                    ("fallen", 0.9, "right"), ("", 0.94, "left")]
-        at = [left + 0.05 + inner * f for _, f, _ in columns]
+        at = [left + 0.05 + table_w * f for _, f, _ in columns]
         for (title, _, align), x in zip(columns, at):
             if title:
-                put(title, x, scale * 0.9, colour=DIM, align=align, span=inner * 0.16)
+                put(title, x, scale * 0.9, colour=DIM, align=align, span=table_w * 0.16)
         y -= step
         for row in board.rows:
             cells = [row.name, str(row.here), str(row.total), row.height, str(row.fallen), "OUT" if row.out else ""]
@@ -334,15 +356,15 @@ class Hud:
             for k, ((_, _, align), x, cell) in enumerate(zip(columns, at, cells)):
                 if cell:
                     put(cell, x, scale, bold=k == 0 or row.leads, colour=colour, align=align,
-                        span=inner * (0.4 if k == 0 else 0.12))
+                        span=table_w * (0.4 if k == 0 else 0.12))
             y -= step
         if board.awards:
             y -= step * 0.2
-            put("Fans in this city:" if board.buttons and board.buttons[0].startswith("Next") else "Fans city by city:",
+            put(board.awards_title,
                 left + 0.05, scale * 0.9, colour=DIM)
             for line in board.awards:
                 y -= step * 0.9
-                put(line, left + 0.09, scale * 0.9, colour=DIM, span=inner - 0.04)
+                put(line, left + 0.09, scale * 0.9, colour=DIM, span=table_w - 0.04)
         for k, text in enumerate(board.buttons):
             bw = min(0.6, inner / max(1, len(board.buttons)))
             self.board_buttons.append(self._button(text, (cx + (k - (len(board.buttons) - 1) / 2) * (bw + 0.04), y0 + 0.05),

@@ -308,7 +308,8 @@ class Scoreboard:
     subtitle: str           # why it ended / who won and how
     rows: tuple[ScoreRow, ...]
     awards: tuple[str, ...]  # the city's fan table, or the cities' fans per seat
-    buttons: tuple[str, ...]  # "Next city" / "Menu"
+    buttons: tuple[str, ...]  # "Next city" / "Play again" / "Menu"
+    awards_title: str = "Fans in this city:"
 
 
 DECIDED_WORDS = {
@@ -327,11 +328,13 @@ def city_scoreboard(result: Any, totals: Sequence[int], names: Sequence[str], la
                           result.fallen[s], bool(result.eliminated[s]), best > 0 and result.fans[s] == best)
                  for s in range(len(names)))
     return Scoreboard(f"{card.display_name} is over", f"It ended: {result.end_reason}.", rows,
-                      tuple(card.fan_awards), () if last else ("Next city  [Space]",))
+                      tuple(card.fan_awards), () if last else ("Next city  [Space]", "Menu  [Esc]"))
 
 
-def tour_scoreboard(outcome: Any, last_result: Any, names: Sequence[str], cities: Sequence[str]) -> Scoreboard:
-    """The board at the end of the tour: the winner, how a tie was broken, the fans city by city."""
+def tour_scoreboard(outcome: Any, last_result: Any, names: Sequence[str], cities: Sequence[str],
+                    play_again: bool = False) -> Scoreboard:
+    """The board at the end of the tour: the winner, how a tie was broken, the fans city by city;
+    Play again (the same table, a new deal) where the window can start one, and Menu."""
     winners = " and ".join(names[s] for s in outcome.winners)
     verb = "win" if len(outcome.winners) > 1 or winners == "You" else "wins"
     rows = tuple(ScoreRow(names[s], last_result.fans[s] if last_result else 0, outcome.fans[s],
@@ -343,4 +346,5 @@ def tour_scoreboard(outcome: Any, last_result: Any, names: Sequence[str], cities
     awards = tuple(f"{shown[k]}: " + ", ".join(f"{names[s]} {f}" for s, f in enumerate(fans))
                    for k, fans in enumerate(outcome.by_city) if k < len(shown))
     return Scoreboard(f"{winners} {verb} the tour!", DECIDED_WORDS.get(outcome.decided_by, outcome.decided_by),
-                      rows, awards, ("Menu  [Esc]",))
+                      rows, awards, (("Play again  [Space]",) if play_again else ()) + ("Menu  [Esc]",),
+                      "Fans city by city:")

@@ -29,6 +29,7 @@ from scenes.table.meshes import shape_node
 from scenes.table.layout import Rect
 from scenes.table.screen_labels import NameTag, ScreenLabels
 from scenes.table.shadows import KEY_HPR, PieceShadows
+from scenes.table.table_picture import TablePicture
 from scenes.table.tape import TapeMeasures
 
 PIECE_TAG = "piece"        # NodePath tag holding the piece id (picking maps hits back through it)
@@ -53,6 +54,7 @@ class TableView:
         self.shadows = PieceShadows(self.root) if shadows else None
         self._poses: dict[str, tuple[str, Sequence[float], Sequence[float]]] = {}   # shown pieces: shape, pose
         self.colour_marks = False      # colour-blind help: a pattern per colour on the pieces
+        self._picture = TablePicture(base)
         self.camera = OrbitCamera()
         self.layout: TableLayout | None = None
         self.snapshot: Snapshot | None = None
@@ -108,6 +110,11 @@ class TableView:
     def _update_shadows(self) -> None:
         if self.shadows is not None:
             self.shadows.update(self.layout, self._poses)
+
+    def take_picture(self) -> Texture | None:
+        """The table as it stands now, seen from above, as a texture (drawn with the next frame):
+        the scoreboards show it."""
+        return self._picture.take(self)
 
     def set_colour_marks(self, on: bool) -> None:
         """Colour-blind help: each colour's pattern on its pieces (scenes/table/colour_patterns.py)."""
@@ -410,6 +417,7 @@ class TableView:
 
     def destroy(self) -> None:
         self.base.taskMgr.remove(self._labels_task)
+        self._picture.destroy()
         if self.shadows is not None:
             self.shadows.destroy()
         self.labels.destroy()

@@ -85,3 +85,27 @@ def test_pop_art_opens_and_its_quit_comes_back(showbase, launcher):
     _press(quit_button)
     showbase.taskMgr.step()
     assert isinstance(launcher.screen, StartMenu)
+
+
+def test_play_again_on_the_tour_board_opens_the_same_table_with_a_new_deal(showbase, launcher, tmp_path):
+    from scenes.table import hud_model
+
+    showbase.messenger.send("enter")
+    game = launcher.screen
+    assert isinstance(game, DesktopGame) and game.on_play_again is not None
+    # The tour's board offers Play again where a launcher can start one ...
+    outcome = api.outcome(game.match.state)
+    board = hud_model.tour_scoreboard(outcome, None, game.names, game.match.state.cities,
+                                      play_again=game.on_play_again is not None)
+    assert board.buttons[0].startswith("Play again")
+    # ... and its button (or Space on the board) opens the same table, dealt afresh.
+    game._board_button(board.buttons[0])
+    assert launcher.screen is game                          # not inside the button's own click
+    showbase.taskMgr.step()
+    again = launcher.screen
+    assert isinstance(again, DesktopGame) and again is not game
+    assert again.match.state.config == game.match.state.config and again.names == game.names
+    assert len(list((tmp_path / "replays").glob("*.jsonl*"))) == 2       # both games recorded
+    showbase.messenger.send("escape")
+    assert isinstance(launcher.screen, StartMenu)
+
