@@ -47,7 +47,16 @@ class Launcher:
                                 on_watch=self.watch if last and self._has_game_to_watch() else None, on_popart=self.popart,
                                 on_settings=self.open_settings,
                                 message=message, bind_input=self.bind_input)
-        self._on_escape(self.quit)
+        self._on_escape(self._menu_escape)
+
+    def _menu_escape(self) -> None:
+        """Esc in the menu closes a city's rules page if one is open, else quits."""
+        from scenes.menu import StartMenu
+
+        if isinstance(self.screen, StartMenu) and self.screen.rules.visible:
+            self.screen.hide_rules()
+        else:
+            self.quit()
 
     def open_settings(self) -> None:
         from scenes.settings_screen import SettingsScreen
