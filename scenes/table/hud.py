@@ -116,7 +116,7 @@ class Hud:
         self.rules = RulesOverlay(base, self.font, self.bold)
         self._anchors = (self.root, self.top_left, self.top_right, self.top_centre, self.bottom, self.bottom_left, self.bottom_right)
         self._shown: HudInput | None = None
-        self._aspect_shown = 0.0
+        self._aspect_shown: tuple[float, bool, int] | None = None   # and the marks and picture shown
         self._widgets: list[Any] = []
         self._boxes: list[tuple[str, Any]] = []
         self._texts: list[tuple[str, Any, Any]] = []
@@ -142,7 +142,7 @@ class Hud:
     # --- public ---------------------------------------------------------------------------------
 
     def show(self, shown: HudInput) -> None:
-        aspect = self._aspect()
+        aspect = (self._aspect(), self.colour_marks, id(self.board_picture))
         if shown == self._shown and aspect == self._aspect_shown:
             return
         self._clear()
@@ -442,6 +442,8 @@ class Hud:
         head = self._text(name, (x0 + 0.04, top - height * 0.42), big, inner, bold=True, colour=colour, parent=frame)
         fans = f"{row.fans} fans" + (f" (+{row.city_fans} here)" if row.city_fans else "")
         detail = f"{fans}   fallen {row.fallen}   {height_text(row.height_mm)}"
+        if row.colour:                     # Gujarat: the seat's own colour, named (and marked)
+            detail = f"{self._marked(row.colour)}   {detail}"
         if row.eliminated:
             detail = f"{fans}   OUT ({row.fallen} fallen)"
         if row.side:

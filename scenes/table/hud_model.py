@@ -31,6 +31,7 @@ class SeatRow:
     is_you: bool
     height_mm: float
     side: str = ""          # before the first city: the base's side chosen, "?" while choosing
+    colour: str = ""        # the seat's own piece colour where a city gives one (Gujarat)
 
 
 @dataclass(frozen=True)
@@ -168,6 +169,7 @@ def build(state: api.State, names: Sequence[str], you: int, turn: str, event: st
     city = card.display_name + (" face-off" if state.phase == "faceoff" else number)
     fans = api.outcome(state).fans
     acting = set(api.to_act(state))
+    own_colours = tuple(ex.var("colours") or ())        # Gujarat: each seat builds in one colour
     seats = []
     for s in range(ex.num_seats):
         structure = ex.structures[ex.builds_on[s]] if ex.builds_on else None
@@ -177,6 +179,7 @@ def build(state: api.State, names: Sequence[str], you: int, turn: str, event: st
             eliminated=bool(ex.eliminated[s]) if ex.eliminated else False,
             active=s in acting, is_you=s == you,
             height_mm=structure.height_mm if structure is not None else 0.0,
+            colour=str(own_colours[s]) if s < len(own_colours) else "",
         ))
     hand = tuple(Chip(c, card_text(c), card_colour(c)) for c in (ex.hands[you] if ex.hands else ()))
     pending = tuple(piece_words(p) for p in (ex.pending[you] if ex.pending else ()))

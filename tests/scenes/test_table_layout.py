@@ -289,3 +289,31 @@ def test_colour_blind_marks_put_a_shape_on_each_card_of_your_hand(showbase, tabl
     assert all(text[0].isdigit() for text in hud.card_words.values())
     assert all(not set(palette.MARKS.values()) & {n.node().get_text() for n in b.find_all_matches("**/card-text")}
                for b in hud.chip_buttons.values())
+
+
+def test_colour_marks_wherever_a_colour_is_named(showbase, table):
+    from scenes.table import palette
+    from scenes.table.hud import HudInput
+
+    hud, view = table
+    gujarat = api.new_tour(api.TourConfig(4, ("gujarat",), start_seat=0, base_sides=("A",) * 4))
+    rng = random.Random(1)
+    while api.is_chance(gujarat):
+        gujarat = api.apply(gujarat, api.sample_chance(gujarat, rng))
+    names = ["You", "Ann", "Bob", "Cy"]
+    model = hud_model.build(gujarat, names, 0, "Ann is placing blue cone...", "Bob placed green ring: nothing fell")
+    assert [row.colour for row in model.seats] == ["orange", "blue", "green", "grey"]
+    hud.colour_marks = True
+    hud.show(HudInput(model, ("take 3 orange wedge",)))
+    said = [str(label["text"]) for _, label, _ in hud._texts]
+    for colour, mark in palette.MARKS.items():          # each seat panel names its colour with its shape
+        assert any(f"{mark} {colour}" in line for line in said if "fans" in line), (colour, said)
+    texts = hud.texts()
+    assert texts["event"] == "Bob placed \u25a0 green ring: nothing fell" and "\u25cf blue cone" in texts["turn"]
+    assert texts["options"] == ["take 3 \u25b2 orange wedge"]
+    _check(showbase, hud, view, "gujarat marks")
+    hud.colour_marks = False
+    hud.show(HudInput(model, ("take 3 orange wedge",)))
+    said = [str(label["text"]) for _, label, _ in hud._texts]
+    assert not any(mark in line for line in said for mark in palette.MARKS.values())
+    assert any(line.startswith("orange") for line in said)
