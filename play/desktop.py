@@ -725,6 +725,11 @@ class DesktopGame:
             return "choose"
         return "watch"
 
+    def _space_on_board(self) -> str:
+        """What Space does on the scoreboard shown ("Next city", "Play again"), or ""."""
+        buttons = self.scoreboard.buttons if self.scoreboard is not None else ()
+        return buttons[0].split("  [")[0] if buttons and "[Space]" in buttons[0] else ""
+
     def _refresh_hud(self) -> None:
         # Frozen: consistent even while a job runs (perhaps one step old); while a placement
         # plays, the state it was made in.
@@ -737,7 +742,7 @@ class DesktopGame:
         labels = tuple(hud_model.option_text(o, self._legal, self.names, you) for o in self.options) if not self.worker.busy else ()
         self.hud.show(HudInput(model, labels, self.selected, self.aim is not None and not self.worker.busy,
                                self._may_set_aside() and not self.worker.busy, self._extra,
-                               controls=key_help(self.escape_to, self._moment()) if self.show_hints else (),
+                               controls=key_help(self.escape_to, self._moment(), self._space_on_board()) if self.show_hints else (),
                                handoff=self.names[self.handoff] if self.handoff is not None else "",
                                scoreboard=self.scoreboard if self.finished or time.monotonic() < self._board_until else None,
                                option_cards=tuple(hud_model.option_cards(o) for o in self.options) if labels else ()))

@@ -47,11 +47,11 @@ SEP = "  \u00b7  "
 ORBIT = "right-drag orbit" + SEP + "middle-drag pan" + SEP + "wheel zoom"
 
 
-def key_help(escape_to: str = "quit", moment: str = "place") -> tuple[str, ...]:
+def key_help(escape_to: str = "quit", moment: str = "place", space: str = "") -> tuple[str, ...]:
     """The keys that work now, by moment: "choose" (a decision as buttons), "place" (your aimed
     placement), "hand" (the piece in your hand), "motion" (a placement playing), "watch" (the
-    bots play), "handoff" (hot-seat: pass the screen), "board" (a scoreboard). Esc quits, or leads
-    back to the menu."""
+    bots play), "handoff" (hot-seat: pass the screen), "board" (a scoreboard; `space` names what
+    Space does there). Esc quits, or leads back to the menu."""
     esc = f"Esc {escape_to}"
     speed = "1 / 2 / 4 bots' speed"
     if moment == "choose":
@@ -67,7 +67,8 @@ def key_help(escape_to: str = "quit", moment: str = "place") -> tuple[str, ...]:
     if moment == "handoff":
         return ("Space: I am at the screen" + SEP + esc,)
     if moment == "board":
-        return ("Space: the scoreboard's first button" + SEP + "F1 rules" + SEP + esc, ORBIT)
+        first = ("Space " + space.lower() + SEP) if space else ""     # the board's lit button, by name
+        return (first + "F1 rules" + SEP + esc, ORBIT)
     return ("Space place" + SEP + "Tab re-aim" + SEP + "click the piece: take it in your hand" + SEP + "C recentre",
             ORBIT + SEP + esc)
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from panda3d.core import NodePath, PerspectiveLens, Texture
 
+from physics.layout import BASE_HALF_M
 from scenes.table.camera import FAR_M, NEAR_M, OrbitCamera
 
 SIZE = (640, 360)          # pixels: the scoreboard shows it at about this size on a 1280 x 720 window
@@ -42,9 +43,10 @@ class TablePicture:
         buffer.set_one_shot(True)
         lens = PerspectiveLens()
         camera = OrbitCamera(heading_deg=view.camera.heading_deg, pitch_deg=PITCH_DEG)
-        reach = max(math.hypot(b.x, b.y) for b in layout.bases)
-        tallest = max([0.05] + [top[2] for top in view.structure_tops()])
-        camera.frame((0.0, 0.0, tallest * 0.3), 0.8 * reach + 0.1 + 0.3 * tallest)
+        points = [(b.x + dx, b.y + dy, 0.0) for b in layout.bases for dx in (-BASE_HALF_M, BASE_HALF_M)
+                  for dy in (-BASE_HALF_M, BASE_HALF_M)] + list(view.structure_tops())
+        points += [tuple(pose[1]) for pose in view.shown_poses().values()]     # fallen pieces too
+        _fit(camera, points, SIZE[0] / SIZE[1])
         hfov = math.degrees(2.0 * math.atan(math.tan(math.radians(camera.fov_deg) / 2.0) * SIZE[0] / SIZE[1]))
         lens.set_fov(hfov, camera.fov_deg)
         lens.set_near_far(NEAR_M, FAR_M)
@@ -70,3 +72,41 @@ class TablePicture:
             self.base.graphicsEngine.remove_window(self._buffer)
             self._buffer = None
 
+
+
+def _fit(camera: OrbitCamera, points: list[tuple[float, float, float]], aspect: float, room: float = 0.9) -> None:
+    """Aim at the points' middle and come as close as every point allows (each inside `room` of
+    the half-view): the structures fill the picture however tall they grew."""
+    xs, ys, zs = zip(*points)
+    camera.target = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2, (min(zs) + max(zs)) / 2)
+    tan_v = math.tan(math.radians(camera.fov_deg) / 2) * room
+    tan_h = tan_v * aspect
+
+    def fits(distance: float) -> bool:
+        camera.distance_m = distance
+        ex, ey, ez = camera.eye()
+        tx, ty, tz = camera.target
+        f = (tx - ex, ty - ey, tz - ez)
+        norm = math.sqrt(sum(c * c for c in f))
+        f = (f[0] / norm, f[1] / norm, f[2] / norm)
+        r = (f[1], -f[0], 0.0)
+        rn = math.hypot(r[0], r[1]) or 1.0
+        r = (r[0] / rn, r[1] / rn, 0.0)
+        u = (r[1] * f[2] - r[2] * f[1], r[2] * f[0] - r[0] * f[2], r[0] * f[1] - r[1] * f[0])
+        for px, py, pz in points:
+            d = (px - ex, py - ey, pz - ez)
+            depth = d[0] * f[0] + d[1] * f[1] + d[2] * f[2]
+            if depth <= 0.05:
+                return False
+            if abs(d[0] * r[0] + d[1] * r[1]) > tan_h * depth or abs(d[0] * u[0] + d[1] * u[1] + d[2] * u[2]) > tan_v * depth:
+                return False
+        return True
+
+    near, far = 0.1, 8.0
+    for _ in range(40):
+        middle = (near + far) / 2
+        if fits(middle):
+            far = middle
+        else:
+            near = middle
+    camera.distance_m = far

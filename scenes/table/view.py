@@ -111,6 +111,10 @@ class TableView:
         if self.shadows is not None:
             self.shadows.update(self.layout, self._poses)
 
+    def shown_poses(self) -> dict[str, tuple[str, Sequence[float], Sequence[float]]]:
+        """Every piece shown now: id -> (shape, position, orientation xyzw)."""
+        return dict(self._poses)
+
     def take_picture(self) -> Texture | None:
         """The table as it stands now, seen from above, as a texture (drawn with the next frame):
         the scoreboards show it."""

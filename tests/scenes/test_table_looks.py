@@ -174,3 +174,28 @@ def test_the_ghost_is_a_see_through_solid_not_a_wireframe(showbase, stacked):
         assert (after[y, x] != before[y, x]).any()
     finally:
         view.destroy()
+
+
+def test_the_picture_of_the_table_frames_every_structure_and_shows_the_pieces(showbase, stacked):
+    from panda3d.core import PNMImage
+    from scenes.table.view import TableView
+
+    view = TableView(showbase)
+    try:
+        view.show(stacked)
+        view.focus(1, 60.0)                       # the window looks elsewhere: the picture does not care
+        texture = view.take_picture()
+        render_frames(showbase, 1)
+        assert texture is not None and texture.has_ram_image()
+        image = PNMImage()
+        texture.store(image)
+        w, h = image.get_x_size(), image.get_y_size()
+        rgb = np.array([[image.get_xel(x, y) for x in range(0, w, 2)] for y in range(0, h, 2)]) * 255
+        assert _mask(rgb, "blue").sum() > 30 and _mask(rgb, "orange").sum() > 30
+        dark = rgb.sum(axis=2) < 90                 # the black bases, well inside the picture
+        sh, sw = dark.shape
+        assert dark[sh // 8: -sh // 8, sw // 8: -sw // 8].sum() > 100
+        view.take_picture()                         # a new picture replaces the last one's camera
+        assert len(showbase.render.find_all_matches("**/+Camera")) <= 2
+    finally:
+        view.destroy()
