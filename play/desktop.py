@@ -294,7 +294,9 @@ class DesktopGame:
             assert ex is not None
             options = [self._forced_place] if self._forced_place is not None else places
             pieces_on = {k: s.pieces for k, s in enumerate(ex.structures)}
-            self.turn_line = f"Your turn: aiming {hud_model.piece_words(options[0].piece)}..."
+            # With several pieces due the assist picks which goes first: name none before it has.
+            due = {o.piece for o in options}
+            self.turn_line = f"Your turn: aiming {hud_model.piece_words(options[0].piece) if len(due) == 1 else 'your next piece'}..."
 
             def job() -> Aim:
                 return human.aim(self._table_now(ex), options, ex.city, pieces_on)
@@ -572,6 +574,9 @@ class DesktopGame:
             if self.hand is not None:
                 self._let_go()
                 self._show_aim()
+                return
+            if len(self.aim.poses) < 2:
+                self.event_line = "No other spot for this piece: click your structure to place it yourself"
                 return
             self.aim_index = (self.aim_index + 1) % len(self.aim.poses)
             self._show_aim()
