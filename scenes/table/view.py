@@ -37,7 +37,7 @@ BASE_TAG = "base"
 # The camera keeps the tops it frames below the HUD's turn banner (window y, -1..1) ...
 BELOW_BANNER_Y = 0.68
 LABEL_ROOM_M = 0.02        # the tape label stands about this much above the top it measures
-ABOVE_HAND_Y = -0.62       # ... and the bases above the hand bar and its buttons
+ABOVE_HAND_Y = -0.55       # ... and the bases above the hand bar and its buttons
 SLIDE_ROOM_Y = 0.08        # the camera rises only while the bases have this much room left below
 RISE_M = 0.03              # each rise, per metre of camera distance ...
 BACK_OFF = 1.06            # ... or each step back, as a zoom factor
@@ -275,7 +275,7 @@ class TableView:
         # Aim a little towards the viewer: the HUD covers the bottom of the screen, and the
         # nearest structure (yours) should sit above it.
         h = math.radians(self.camera.heading_deg)
-        toward = 0.35 * reach
+        toward = 0.45 * reach
         self.camera.frame((toward * math.sin(h), -toward * math.cos(h), 0.05), 0.78 * reach + 0.1)
         self.apply_camera()
         self.keep_tops_below_banner()
