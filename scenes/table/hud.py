@@ -40,7 +40,7 @@ HINT_SCALE = 0.038
 CARD_WIDTH = 0.17                      # a card of your hand, at most (window units)
 MINI_CARD = 0.062                      # the height of the small cards on an option button
 MAX_MINIS = 3
-PICTURE_W = 0.62                       # the scoreboard's picture of the final table (16:9)
+PICTURE_W = 0.8                       # the scoreboard's picture of the final table (16:9)
 PICTURE_H = PICTURE_W * 9 / 16
 
 SEP = "  \u00b7  "
