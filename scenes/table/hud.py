@@ -5,6 +5,8 @@ Laid out as blocks that cannot overlap at any window from 1024 x 600 up (rebuilt
   top centre   last event and whose turn, centred in the room between those two
   bottom edge  the keys that work now            above it    your hand, what to place, Place /
   bottom left  your options, as many as fit under the city block       Re-aim
+After a city and at the end of the tour a scoreboard covers the middle (scenes/table/hud_board.py);
+your hand is drawn as cards (scenes/table/hud_cards.py).
 Text fits its block: it wraps (banner, goal), shrinks, or is cut short. `boxes()` reports the
 blocks so the labels over the table keep clear of them (scenes/table/layout.py).
 Widgets are rebuilt only when what they show changes (`show` compares with the last call).
@@ -40,8 +42,6 @@ HINT_SCALE = 0.038
 CARD_WIDTH = 0.17                      # a card of your hand, at most (window units)
 MINI_CARD = 0.062                      # the height of the small cards on an option button
 MAX_MINIS = 3
-PICTURE_W = 0.8                       # the scoreboard's picture of the final table (16:9)
-PICTURE_H = PICTURE_W * 9 / 16
 
 SEP = "  \u00b7  "
 ORBIT = "right-drag orbit" + SEP + "middle-drag pan" + SEP + "wheel zoom"
@@ -307,69 +307,9 @@ class Hud:
         return bottom
 
     def _scoreboard(self, board: Scoreboard, x0: float, x1: float, y0: float, y1: float) -> None:
-        """The end of a city or of the tour: per seat the fans here and in all, height, fallen,
-        out; the city's fan table (or the fans city by city); a picture of the table as it ended
-        (`board_picture`); Next city / Play again / Menu."""
-        lines = 2 + 1 + len(board.rows) + (1 + len(board.awards) if board.awards else 0)
-        room = (y1 - y0) - 0.14 - (0.1 if board.buttons else 0.0)
-        step = min(0.065, room / lines)
-        scale = step * 0.62
-        picture = self.board_picture
-        beside = PICTURE_W + 0.04 if picture is not None else 0.0
-        needed = lines * step + 0.14
-        if picture is not None:             # the picture stands right of the rows, under the subtitle
-            needed = max(needed, step * 3.4 + PICTURE_H + 0.1)
-        y0 = max(y0, y1 - (needed + (0.1 if board.buttons else 0.0)))   # as tall as it needs
-        width = min(1.9 + beside, x1 - x0)
-        cx = 0.0 if x0 <= -width / 2 and width / 2 <= x1 else (x0 + x1) / 2
-        left, right = cx - width / 2, cx + width / 2
-        panel = self._panel("scoreboard", left, y0, right, y1, (0.05, 0.06, 0.08, 0.93))
-        inner = width - 0.1
-        table_w = inner - beside
-        y = y1 - 0.05 - step
+        from scenes.table.hud_board import draw_scoreboard     # it takes the HUD's colours from here
 
-        def put(text: str, x: float, size: float, *, bold: bool = False, colour: Any = INK, align: str = "left",
-                span: float = inner) -> None:
-            label = self._text(text, (x, y), size, span, bold=bold, colour=colour, align=align, parent=panel)
-            self._texts.append(("scoreboard", label, panel))
-
-        put(board.title, cx, scale * 1.5, bold=True, colour=ACTIVE, align="center")
-        y -= step * 1.1
-        put(board.subtitle, cx, scale, colour=DIM, align="center")
-        y -= step * 1.2
-        if picture is not None:
-            top = y + step * 0.75
-            frame = DirectFrame(parent=panel, frameTexture=picture, frameColor=(1, 1, 1, 1),
-                                frameSize=(right - 0.05 - PICTURE_W, right - 0.05, top - PICTURE_H, top))
-            self._widgets.append(frame)
-            self._texts.append(("scoreboard-picture", frame, panel))
-            self.picture_frame = frame
-        columns = [("", 0.0, "left"), ("fans here", 0.46, "right"), ("total", 0.6, "right"), ("height", 0.76, "right"),
-                   ("fallen", 0.9, "right"), ("", 0.94, "left")]
-        at = [left + 0.05 + table_w * f for _, f, _ in columns]
-        for (title, _, align), x in zip(columns, at):
-            if title:
-                put(title, x, scale * 0.9, colour=DIM, align=align, span=table_w * 0.16)
-        y -= step
-        for row in board.rows:
-            cells = [row.name, str(row.here), str(row.total), row.height, str(row.fallen), "OUT" if row.out else ""]
-            colour = ACTIVE if row.leads else (OUT if row.out else INK)
-            for k, ((_, _, align), x, cell) in enumerate(zip(columns, at, cells)):
-                if cell:
-                    put(cell, x, scale, bold=k == 0 or row.leads, colour=colour, align=align,
-                        span=table_w * (0.4 if k == 0 else 0.12))
-            y -= step
-        if board.awards:
-            y -= step * 0.2
-            put(board.awards_title,
-                left + 0.05, scale * 0.9, colour=DIM)
-            for line in board.awards:
-                y -= step * 0.9
-                put(line, left + 0.09, scale * 0.9, colour=DIM, span=table_w - 0.04)
-        for k, text in enumerate(board.buttons):
-            bw = min(0.6, inner / max(1, len(board.buttons)))
-            self.board_buttons.append(self._button(text, (cx + (k - (len(board.buttons) - 1) / 2) * (bw + 0.04), y0 + 0.05),
-                                                   self.on_board, [text], hot=k == 0, width=bw, parent=panel, inside=panel))
+        draw_scoreboard(self, board, x0, x1, y0, y1)
 
     def _handoff(self, name: str, x0: float, x1: float) -> None:
         """Hot-seat: a panel over the table, left of the seats, until the next person says they
