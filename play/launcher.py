@@ -98,7 +98,9 @@ class Launcher:
             from scenes.table.replay_viewer import ReplayViewer, replay_frames
 
             replay = read_replay(watch_path("last"))
-            return ReplayViewer(self.base, replay_frames(replay), seat_names(replay), bind_input=self.bind_input)
+            options = self.settings.game_options()
+            return ReplayViewer(self.base, replay_frames(replay), seat_names(replay), bind_input=self.bind_input,
+                                shadows=options["shadows"], colour_marks=options["colour_marks"])
 
         self._open(open_viewer, "Cannot watch your last game")
 
