@@ -75,6 +75,7 @@ class PieceShadows:
         self.root.set_bin("transparent", -10)       # after the solid pieces, before see-through ones
         self.root.set_texture(blob_texture())
         self._nodes: dict[tuple[str, str], NodePath] = {}
+        self._outlines: dict[str, tuple[tuple, tuple]] = {}
         self.placed: dict[str, tuple[float, float, float, float]] = {}   # piece -> (x, y, z, alpha) of its contact shadow
 
     def _node(self, piece_id: str, kind: str) -> NodePath:
@@ -90,18 +91,23 @@ class PieceShadows:
 
     def update(self, layout: TableLayout | None, poses: Mapping[str, tuple[str, Sequence[float], Sequence[float]]]) -> None:
         """`poses`: every piece on the table, id -> (shape, position, orientation xyzw)."""
-        outlines = {pid: footprint(shape, pos, quat) for pid, (shape, pos, quat) in poses.items()}
+        outlines = {pid: self._outline(pid, shape, pos, quat) for pid, (shape, pos, quat) in poses.items()}
         bases = [] if layout is None else [(b.x, b.y) for b in layout.bases]
         self.placed = {}
-        for pid, (cx, cy, heading, length, width, bottom, top) in outlines.items():
+        # Every piece against every other at once (a motion asks each frame): centre, reach, top.
+        table = np.array([(o[0], o[1], max(o[3], o[4]), o[6]) for o in outlines.values()]).reshape(-1, 4)
+        for k, (pid, (cx, cy, heading, length, width, bottom, top)) in enumerate(outlines.items()):
             surface, support = 0.0, math.inf        # the surface's height, and its size across
             for bx, by in bases:
                 if abs(cx - bx) <= BASE_HALF_M and abs(cy - by) <= BASE_HALF_M and bottom >= BASE_HEIGHT_M - 0.004:
                     surface, support = max(surface, BASE_HEIGHT_M), 2 * BASE_HALF_M
-            for other, (ox, oy, _, ol, ow, ob, otop) in outlines.items():
-                reach = max(ol, ow) / 2
-                if other != pid and abs(cx - ox) <= reach and abs(cy - oy) <= reach and surface < otop <= bottom + 0.004:
-                    surface, support = otop, max(ol, ow)
+            under = ((np.abs(table[:, 0] - cx) <= table[:, 2] / 2) & (np.abs(table[:, 1] - cy) <= table[:, 2] / 2)
+                     & (table[:, 3] <= bottom + 0.004))
+            under[k] = False
+            if under.any():
+                below = int(np.argmax(np.where(under, table[:, 3], -np.inf)))
+                if table[below, 3] > surface:
+                    surface, support = float(table[below, 3]), float(table[below, 2])
             gap = max(0.0, bottom - surface)
             alpha = CONTACT_ALPHA * max(0.0, 1.0 - gap / FADE_M)
             grow = 1.4 + 3.0 * gap
@@ -123,6 +129,15 @@ class PieceShadows:
         for (pid, _), node in self._nodes.items():
             if pid not in outlines:
                 node.hide()
+
+    def _outline(self, pid: str, shape: str, position: Sequence[float], orientation: Sequence[float]) -> tuple:
+        """`footprint`, remembered while the piece stays where it is."""
+        key = (tuple(position), tuple(orientation))
+        cached = self._outlines.get(pid)
+        if cached is None or cached[0] != key:
+            cached = (key, footprint(shape, position, orientation))
+            self._outlines[pid] = cached
+        return cached[1]
 
     @staticmethod
     def _put(node: NodePath, x: float, y: float, z: float, heading: float, length: float, width: float,
