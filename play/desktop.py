@@ -72,12 +72,13 @@ class DesktopGame:
                  bind_input: bool = True, autopilot: bool = False, recorder: ReplayWriter | None = None,
                  resume: Replay | None = None, escape_to: str = "quit", show_motion: bool | None = None,
                  bot_speed: float = 1.0, volume: float = 0.8, muted: bool = False, show_hints: bool = True,
-                 colour_marks: bool = False) -> None:
+                 colour_marks: bool = False, shadows: bool = True) -> None:
         """`resume`: a replay of this tour (see `resumed`) to rebuild first and go on from.
         `escape_to`: what the key help says Esc does (the start menu makes it "menu").
         `show_motion`: play every placement as it happened (default: when paced, in real time;
         unpaced, one motion frame per `tick`, for tests); `bot_speed`: bots' placements at 1x, 2x, 4x;
-        `volume` (0..1) and `muted`: the table's sounds; `show_hints`: the bar of keys that work now; `colour_marks`: a shape per colour on your cards."""
+        `volume` (0..1) and `muted`: the table's sounds; `show_hints`: the bar of keys that work now; `colour_marks`: a shape per colour on your cards
+        and a pattern on the pieces; `shadows`: soft shadows under the pieces."""
         if len(seats) != config.num_seats:
             raise ValueError(f"{config.num_seats} seats need {config.num_seats} seat specs, got {len(seats)}")
         self.base = base
@@ -98,7 +99,8 @@ class DesktopGame:
         else:
             self.match = resume_match(resume, self.controllers, recorder)
             self.match.on_event = self._queue_event
-        self.view = TableView(base)
+        self.view = TableView(base, shadows=shadows)
+        self.view.set_colour_marks(colour_marks)
         self.show_motion = pace if show_motion is None else show_motion
         self.match.record_motion = self.show_motion
         self.bot_speed = bot_speed
@@ -118,6 +120,7 @@ class DesktopGame:
         self.escape_to = escape_to
         self.show_hints = show_hints
         self.on_bot_speed: Callable[[float], None] = lambda speed: None   # the launcher keeps the choice
+        self.on_play_again: Callable[[], None] | None = None   # the launcher's: the tour board offers Play again
         self.view.avoid = self.hud.boxes      # the labels over the table keep clear of the HUD
         self.scoreboard: hud_model.Scoreboard | None = None     # after a city, and at the end of the tour
         self._last_result: CityResult | None = None
@@ -300,7 +303,9 @@ class DesktopGame:
             assert ex is not None
             options = [self._forced_place] if self._forced_place is not None else places
             pieces_on = {k: s.pieces for k, s in enumerate(ex.structures)}
-            self.turn_line = f"Your turn: aiming {hud_model.piece_words(options[0].piece)}..."
+            # With several pieces due the assist picks which goes first: name none before it has.
+            due = {o.piece for o in options}
+            self.turn_line = f"Your turn: aiming {hud_model.piece_words(options[0].piece) if len(due) == 1 else 'your next piece'}..."
 
             def job() -> Aim:
                 return human.aim(self._table_now(ex), options, ex.city, pieces_on)
@@ -519,9 +524,13 @@ class DesktopGame:
         return self.aim is not None and self.match.drops_in_a_row(self.aim.place.seat, self.aim.place.piece) > 0
 
     def _space(self) -> None:
-        """Space takes the screen (hot-seat), drops your aimed piece, or recentres on the active
-        structure."""
-        if self.handoff is not None:
+        """Space presses a scoreboard's first button (Next city, Play again), takes the screen
+        (hot-seat), drops your aimed piece, or recentres on the active structure."""
+        if self.scoreboard is not None and (self.finished or time.monotonic() < self._board_until):
+            buttons = self.scoreboard.buttons
+            if buttons and "[Space]" in buttons[0]:
+                self._board_button(buttons[0])        # Next city, or Play again
+        elif self.handoff is not None:
             self.take_screen()
         elif self.shot is not None:
             self.flick()
@@ -536,6 +545,9 @@ class DesktopGame:
             if self.hand is not None:
                 self._let_go()
                 self._show_aim()
+                return
+            if len(self.aim.poses) < 2:
+                self.event_line = "No other spot for this piece: click your structure to place it yourself"
                 return
             self.aim_index = (self.aim_index + 1) % len(self.aim.poses)
             self._show_aim()
@@ -697,6 +709,7 @@ class DesktopGame:
                 self.scoreboard = hud_model.city_scoreboard(data, api.outcome(state).fans, self.names,
                                                             last=api.is_terminal(state))
                 self._last_result = data
+                self.hud.board_picture = self.view.take_picture()   # the table as this city ended
                 self._board_until = time.monotonic() + BOARD_S
                 self._wait_until = time.monotonic() + max(CITY_PAUSE_S, BOARD_S)
 
@@ -708,7 +721,8 @@ class DesktopGame:
         self._extra = tuple(f"{self.names[s]}: {f} fans" for s, f in sorted(enumerate(result.fans), key=lambda x: -x[1]))
         if self.recorder is not None:
             self._extra += (f"Replay saved: {self.recorder.path.name}",)
-        self.scoreboard = hud_model.tour_scoreboard(result, self._last_result, self.names, self.match.state.cities)
+        self.scoreboard = hud_model.tour_scoreboard(result, self._last_result, self.names, self.match.state.cities,
+                                                    play_again=self.on_play_again is not None)
 
     def _follow(self, seat: int) -> None:
         """The view turns to come from `seat`'s side of the table (see TableView.follow_seat)."""
@@ -718,9 +732,12 @@ class DesktopGame:
             self.view.follow_seat(layout.seat_angles[seat])
 
     def _board_button(self, text: str) -> None:
-        """A scoreboard's button: Next city ends the pause on the board; Menu is Esc."""
+        """A scoreboard's button: Next city ends the pause on the board; Play again asks the
+        launcher for the same table with a new deal; Menu is Esc."""
         if text.startswith("Next"):
             self._wait_until = self._board_until = 0.0
+        elif text.startswith("Play again") and self.on_play_again is not None:
+            self.on_play_again()
         else:
             self.base.messenger.send("escape")
 
@@ -740,6 +757,8 @@ class DesktopGame:
         """What the hint bar offers keys for now (scenes/table/hud.key_help)."""
         if self.player.playing:
             return "motion"
+        if self.scoreboard is not None and (self.finished or time.monotonic() < self._board_until):
+            return "board"
         if self.handoff is not None:
             return "handoff"
         if self.shot is not None and not self.worker.busy:
@@ -751,6 +770,11 @@ class DesktopGame:
         if self.options and not self.worker.busy:
             return "choose"
         return "watch"
+
+    def _space_on_board(self) -> str:
+        """What Space does on the scoreboard shown ("Next city", "Play again"), or ""."""
+        buttons = self.scoreboard.buttons if self.scoreboard is not None else ()
+        return buttons[0].split("  [")[0] if buttons and "[Space]" in buttons[0] else ""
 
     def _refresh_hud(self) -> None:
         # Frozen: consistent even while a job runs (perhaps one step old); while a placement
@@ -764,9 +788,10 @@ class DesktopGame:
         labels = tuple(hud_model.option_text(o, self._legal, self.names, you) for o in self.options) if not self.worker.busy else ()
         self.hud.show(HudInput(model, labels, self.selected, self.aim is not None and not self.worker.busy,
                                self._may_set_aside() and not self.worker.busy, self._extra,
-                               controls=key_help(self.escape_to, self._moment()) if self.show_hints else (),
+                               controls=key_help(self.escape_to, self._moment(), self._space_on_board()) if self.show_hints else (),
                                handoff=self.names[self.handoff] if self.handoff is not None else "",
-                               scoreboard=self.scoreboard if self.finished or time.monotonic() < self._board_until else None))
+                               scoreboard=self.scoreboard if self.finished or time.monotonic() < self._board_until else None,
+                               option_cards=tuple(hud_model.option_cards(o) for o in self.options) if labels else ()))
         self.view.place_labels()
 
     # --- camera input ---------------------------------------------------------------------------

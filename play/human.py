@@ -27,6 +27,8 @@ HUMAN = "human"
 ASSIST_LEVEL = "normal"       # who aims your pieces (and answers for you on autopilot)
 HAND_LEVEL = "hard"           # how steady the hand that lets go of them is
 MAX_AIMS = 6                  # the plan's choice, then up to 5 other candidates for Re-aim
+AIMS_APART_M = 0.02           # Re-aim offers a spot at least this far from every aim before ...
+AIMS_TURNED_DEG = 20.0        # ... or the piece turned at least this much
 SET_ASIDE_M = 0.12            # a piece set aside is put down on the table this far from its base's centre
 
 
@@ -116,7 +118,7 @@ class HumanSeat:
             for c in candidates(world, place.structure, place.piece, self.assist.params, objective):
                 if len(poses) >= MAX_AIMS:
                     break
-                if all(math.dist(c.release[0][:2], p[0][:2]) > 0.008 or c.release[1] != p[1] for p in poses):
+                if all(visibly_apart(c.release, p) for p in poses):
                     poses.append(c.release)
         return Aim(place, tuple(poses))
 
@@ -160,3 +162,11 @@ def _starts_clear(world: World, place: Place, pose: Pose) -> bool:
     except IntersectingPoseError:
         return False
     return True
+
+
+def visibly_apart(a: Pose, b: Pose) -> bool:
+    """Two aims a player can tell apart: 2 cm apart over the table, or turned by 20 degrees."""
+    if math.dist(a[0][:2], b[0][:2]) >= AIMS_APART_M:
+        return True
+    dot = min(1.0, abs(sum(x * y for x, y in zip(a[1], b[1]))))
+    return math.degrees(2.0 * math.acos(dot)) >= AIMS_TURNED_DEG

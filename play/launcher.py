@@ -48,7 +48,16 @@ class Launcher:
                                 on_watch=self.watch if last and self._has_game_to_watch() else None, on_popart=self.popart,
                                 on_settings=self.open_settings,
                                 message=message, bind_input=self.bind_input)
-        self._on_escape(self.quit)
+        self._on_escape(self._menu_escape)
+
+    def _menu_escape(self) -> None:
+        """Esc in the menu closes a city's rules page if one is open, else quits."""
+        from scenes.menu import StartMenu
+
+        if isinstance(self.screen, StartMenu) and self.screen.rules.visible:
+            self.screen.hide_rules()
+        else:
+            self.quit()
 
     def open_settings(self) -> None:
         from scenes.settings_screen import SettingsScreen
@@ -90,7 +99,9 @@ class Launcher:
             from scenes.table.replay_viewer import ReplayViewer, replay_frames
 
             replay = read_replay(watch_path("last"))
-            return ReplayViewer(self.base, replay_frames(replay), seat_names(replay), bind_input=self.bind_input)
+            options = self.settings.game_options()
+            return ReplayViewer(self.base, replay_frames(replay), seat_names(replay), bind_input=self.bind_input,
+                                shadows=options["shadows"], colour_marks=options["colour_marks"])
 
         self._open(open_viewer, "Cannot watch your last game")
 
@@ -130,7 +141,15 @@ class Launcher:
                          bind_input=self.bind_input, escape_to="menu",
                          **{**self.settings.game_options(), **self.game_options})
         game.on_bot_speed = self._bot_speed_chosen
+        # Play again on the tour's scoreboard: the same table with a new deal, opened after the
+        # button's own click is over (a button must not be destroyed inside its click).
+        game.on_play_again = lambda: self.base.taskMgr.add(self._again_task, "junkart-play-again",
+                                                           extraArgs=[config, seats], appendTask=True)
         return game
+
+    def _again_task(self, config: Any, seats: list, task: Any) -> int:
+        self._open(lambda: self._game(config, seats, fresh_seed()))
+        return task.done
 
     def _open(self, make: Callable[[], Any], failure: str = "Cannot start the game", escape: bool = True) -> None:
         """Replace the menu by what `make` builds; a bad file or table brings the menu back with

@@ -17,6 +17,7 @@ from game.cities import city_names
 from game.tour import FIRST_TOUR, MAX_SEATS, MIN_SEATS, check_config
 from play.controllers import DIFFICULTIES
 from play.human import HUMAN, SeatSpec, default_seats
+from play.rules_text import RulesPage, rules_page
 
 # Nashville's shots have no physics yet, so the menu does not offer it (`junkart play --tour
 # nashville` still plays its rules for anyone testing them).
@@ -83,12 +84,17 @@ class MenuChoices:
             return f"{self.tour.split(':', 1)[1]} random cities"
         return city_card(self.tour).display_name + " only"
 
+    def tour_cities(self) -> tuple[str, ...]:
+        """The cities of the tour shown, in order (none yet for a random tour)."""
+        if self.tour.startswith("random:"):
+            return ()
+        return FIRST_TOUR if self.tour == "first" else (self.tour,)
+
     def tour_goals(self) -> tuple[str, ...]:
         """One line per city of the tour: its name and what wins there."""
         if self.tour.startswith("random:"):
             return ("The cities are dealt at random when the tour starts.",)
-        cities = FIRST_TOUR if self.tour == "first" else (self.tour,)
-        return tuple(f"{city_card(c).display_name}: {city_card(c).goal}" for c in cities)
+        return tuple(f"{city_card(c).display_name}: {city_card(c).goal}" for c in self.tour_cities())
 
     def seat_text(self, k: int) -> str:
         kind = self.others[k - 1]
@@ -103,3 +109,8 @@ def fresh_seed(rng: random.Random | None = None) -> int:
 def _cycle(values: tuple[str, ...], current: str, by: int) -> str:
     index = values.index(current) if current in values else -by
     return values[(index + by) % len(values)]
+
+
+def city_rules(city: str) -> RulesPage:
+    """A city's rules page for the menu's "?" (the text of `junkart rules CITY`)."""
+    return rules_page(city)

@@ -48,7 +48,7 @@ class Settings:
     def game_options(self) -> dict[str, Any]:
         """What DesktopGame takes from the settings."""
         return {"bot_speed": self.bot_speed, "volume": self.volume, "muted": self.muted, "show_hints": self.hint_bar,
-                "colour_marks": self.colour_marks}
+                "colour_marks": self.colour_marks, "shadows": self.shadows and self.quality == "high"}
 
 
 DEFAULTS = Settings()

@@ -2,8 +2,8 @@
 
     python -m scenes.docs_pictures [docs]
 
-settings.png, rules.png, city_scoreboard.png, tour_end.png, table_colour_marks.png and
-popart_solo.png (docs/table*.png and docs/popart.png: see the README's `junkart screenshot`).
+settings.png, menu_rules.png, rules.png, city_scoreboard.png, tour_end.png, table_colour_marks.png
+and popart_solo.png (docs/table*.png and docs/popart.png: see the README's `junkart screenshot`).
 """
 from __future__ import annotations
 
@@ -32,6 +32,9 @@ def main(out: Path) -> None:
         print(f"wrote {out / name}")
 
     app = Launcher(base, record=False, bind_input=False)
+    app.screen.show_rules("philadelphia")
+    save("menu_rules.png")
+    app.screen.hide_rules()
     app.open_settings()
     app.screen.step("colour_marks", 1)
     save("settings.png")
@@ -59,6 +62,7 @@ def main(out: Path) -> None:
     g.destroy()
 
     g = game(("new_york:short", "tokyo"), 3, autopilot=True)
+    g.on_play_again = lambda: None        # as the menu's launcher offers it
     run_until(g, lambda x: x.scoreboard is not None, max_ticks=100_000)
     g.tick()
     save("city_scoreboard.png")

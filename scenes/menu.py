@@ -14,13 +14,15 @@ from panda3d.core import NodePath, TextNode
 
 from physics.layout import TableLayout
 from physics.snapshot import Snapshot
-from play.menu import MenuChoices
+from play.menu import MenuChoices, city_rules
 from scenes.common import ui_font
 from scenes.table.hud import ACTIVE, BUTTON, BUTTON_HOT, DIM, INK, OUT, PANEL
+from scenes.table.rules_overlay import RulesOverlay
 from scenes.table.view import TableView
 
 ORBIT_DEG_PER_S = 4.0         # the table turns slowly behind the menu
 KEYS = ("enter", "space")
+GOAL_STEP = 0.075             # between the lines naming the tour's cities (each with its "?")
 
 
 class StartMenu:
@@ -40,12 +42,17 @@ class StartMenu:
         self.arrows: dict[tuple[str, int], DirectButton] = {}
         self.row_labels: dict[str, DirectLabel] = {}
         self.problem_label: DirectLabel | None = None
+        self.rules_buttons: dict[str, DirectButton] = {}     # city -> its "?" beside the tour's cities
+        self.rules = RulesOverlay(base, self.font, self.bold)
+        self._close_rules: DirectButton | None = None
         self._build_fixed(on_quit, on_resume, on_watch, on_popart, on_settings)
         self._show_choices()
         self._task = base.taskMgr.add(self._turn_table, "junkart-menu")
         self._keys = KEYS if bind_input else ()
         for key in self._keys:
             base.accept(key, self.play)
+        if bind_input:
+            base.accept("f1", self._f1)
 
     # --- what you do ----------------------------------------------------------------------------
 
@@ -58,6 +65,31 @@ class StartMenu:
     def play(self) -> None:
         if not self.choices.problem():
             self.on_play()
+
+    def show_rules(self, city: str) -> None:
+        """A city's "?": its rules on a page over the menu (the same text as `junkart rules CITY`);
+        the page's Close button, the "?" again or F1 closes it."""
+        if self.rules.visible and self.rules.page is not None and self.rules.page.title == city_rules(city).title:
+            self.hide_rules()
+            return
+        self.rules.show(city_rules(city), footer="F1, Esc or Close: back to the menu")
+        self.root.hide()                 # the menu steps aside (as the table's HUD does for F1)
+        assert self.rules.root is not None
+        r = self.rules.rect()
+        self._close_rules = self._button("Close", (r.x1 - 0.25, r.y0 + 0.06), self.hide_rules, width=0.34,
+                                         parent=self.rules.root)
+
+    def hide_rules(self) -> None:
+        self.rules.hide()
+        self._close_rules = None
+        if not self.root.is_empty():
+            self.root.show()
+
+    def _f1(self) -> None:
+        if self.rules.visible:
+            self.hide_rules()
+        elif self.choices.tour_cities():
+            self.show_rules(self.choices.tour_cities()[0])
 
     def say(self, message: str) -> None:
         """A line under the choices (e.g. while a long job runs)."""
@@ -74,6 +106,9 @@ class StartMenu:
         self.base.taskMgr.remove(self._task)
         for key in self._keys:
             self.base.ignore(key)
+        if self._keys:
+            self.base.ignore("f1")
+        self.hide_rules()
         self.root.remove_node()
         self.view.destroy()
 
@@ -96,7 +131,8 @@ class StartMenu:
         for k, (text, command) in enumerate(extras):
             x = -0.95 + width / 2 + k * (width + 0.04)
             self.buttons.append(self._button(text, (x, -0.62), command, width=width, scale=0.036))
-        self._label("Enter or Space: Play    Esc: quit", (0.0, -0.8), 0.034, align="center", colour=DIM)
+        self._label("Enter or Space: Play    ? or F1: a city's rules    Esc: quit", (0.0, -0.8), 0.034, align="center",
+                    colour=DIM)
 
     def _show_choices(self) -> None:
         if self._rows is not None:
@@ -116,8 +152,18 @@ class StartMenu:
             self.arrows[(field, 1)] = self._button(">", (0.63, y + 0.005), lambda f=field: self.step(f, 1),
                                                    width=0.08, parent=self._rows)
         top = 0.5 - len(rows) * step - 0.04
-        for k, line in enumerate(c.tour_goals()):
-            self._label(line, (0.0, top - 0.06 * k), 0.038, align="center", colour=DIM, parent=self._rows)
+        self.rules_buttons = {}
+        cities = c.tour_cities()
+        labels = [self._label(line, (0.0, top - GOAL_STEP * k), 0.038, align="center", colour=DIM, parent=self._rows)
+                  for k, line in enumerate(c.tour_goals())]
+        if cities:
+            # Each city's rules, beside its goal ("?", as F1 at the table), in one column.
+            column = min(0.98, max(label.getBounds()[1] for label in labels) + 0.07)
+            for k, city in enumerate(cities):
+                self.rules_buttons[city] = DirectButton(
+                    parent=self._rows, text="?", text_scale=0.036, text_font=self.bold, text_fg=INK, frameColor=BUTTON,
+                    frameSize=(-0.032, 0.032, -0.02, 0.046), pos=(column, 0, top - GOAL_STEP * k), relief=DGG.FLAT,
+                    command=self.show_rules, extraArgs=[city])
         problem = c.problem()
         note = problem or self.message
         self.problem_label = self._label(note, (0.0, -0.3), 0.036, align="center", colour=OUT if note else DIM,

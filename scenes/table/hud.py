@@ -5,6 +5,8 @@ Laid out as blocks that cannot overlap at any window from 1024 x 600 up (rebuilt
   top centre   last event and whose turn, centred in the room between those two
   bottom edge  the keys that work now            above it    your hand, what to place, Place /
   bottom left  your options, as many as fit under the city block       Re-aim
+After a city and at the end of the tour a scoreboard covers the middle (scenes/table/hud_board.py);
+your hand is drawn as cards (scenes/table/hud_cards.py).
 Text fits its block: it wraps (banner, goal), shrinks, or is cut short. `boxes()` reports the
 blocks so the labels over the table keep clear of them (scenes/table/layout.py).
 Widgets are rebuilt only when what they show changes (`show` compares with the last call).
@@ -18,7 +20,7 @@ from direct.gui.DirectGui import DGG, DirectButton, DirectFrame, DirectLabel
 from panda3d.core import NodePath, Point3, TextNode
 
 from scenes.common import ui_font
-from scenes.table import palette
+from scenes.table import hud_cards, palette
 from scenes.table.hud_model import HudModel, Scoreboard, SeatRow, height_text
 from play.rules_text import RulesPage
 from scenes.table.layout import Rect
@@ -37,15 +39,19 @@ MARGIN = 0.03                          # from the window's edges, and between th
 SEAT_WIDTH = 0.66
 MIN_SCALE = 0.026                      # text shrinks to fit its box, never below this
 HINT_SCALE = 0.038
+CARD_WIDTH = 0.17                      # a card of your hand, at most (window units)
+MINI_CARD = 0.062                      # the height of the small cards on an option button
+MAX_MINIS = 3
 
 SEP = "  \u00b7  "
 ORBIT = "right-drag orbit" + SEP + "middle-drag pan" + SEP + "wheel zoom"
 
 
-def key_help(escape_to: str = "quit", moment: str = "place") -> tuple[str, ...]:
+def key_help(escape_to: str = "quit", moment: str = "place", space: str = "") -> tuple[str, ...]:
     """The keys that work now, by moment: "choose" (a decision as buttons), "place" (your aimed
-    placement), "hand" (the piece in your hand), "motion" (a placement or shot playing), "watch"
-    (the bots play), "shoot" (your Nashville shot), "handoff" (hot-seat: pass the screen). Esc quits, or leads back to the menu."""
+    placement), "hand" (the piece in your hand), "motion" (a placement or shot playing), "watch" (the
+    bots play), "shoot" (your Nashville shot), "handoff" (hot-seat: pass the screen), "board" (a
+    scoreboard; `space` names what Space does there). Esc quits, or leads back to the menu."""
     esc = f"Esc {escape_to}"
     speed = "1 / 2 / 4 bots' speed"
     if moment == "choose":
@@ -63,6 +69,9 @@ def key_help(escape_to: str = "quit", moment: str = "place") -> tuple[str, ...]:
                 "\u2191 \u2193 power" + SEP + "A/D turn (Shift fine)" + SEP + "C recentre" + SEP + esc)
     if moment == "handoff":
         return ("Space: I am at the screen" + SEP + esc,)
+    if moment == "board":
+        first = ("Space " + space.lower() + SEP) if space else ""     # the board's lit button, by name
+        return (first + "F1 rules" + SEP + esc, ORBIT)
     return ("Space place" + SEP + "Tab re-aim" + SEP + "click the piece: take it in your hand" + SEP + "C recentre",
             ORBIT + SEP + esc)
 
@@ -84,6 +93,7 @@ class HudInput:
     controls: tuple[str, ...] = CONTROLS        # the key and mouse help, bottom right
     handoff: str = ""                      # hot-seat: the person to pass the screen to (hides hand and options)
     scoreboard: Scoreboard | None = None   # after a city / the tour (hides hand and options)
+    option_cards: tuple[tuple[str, ...], ...] = ()   # per option, the cards it is about (drawn on it)
 
 
 class Hud:
@@ -110,7 +120,7 @@ class Hud:
         self.rules = RulesOverlay(base, self.font, self.bold)
         self._anchors = (self.root, self.top_left, self.top_right, self.top_centre, self.bottom, self.bottom_left, self.bottom_right)
         self._shown: HudInput | None = None
-        self._aspect_shown = 0.0
+        self._aspect_shown: tuple[float, bool, int] | None = None   # and the marks and picture shown
         self._widgets: list[Any] = []
         self._boxes: list[tuple[str, Any]] = []
         self._texts: list[tuple[str, Any, Any]] = []
@@ -122,6 +132,7 @@ class Hud:
         self.seat_labels: list[DirectLabel] = []
         self.option_buttons: list[DirectButton] = []
         self.chip_buttons: dict[str, DirectButton] = {}
+        self.card_words: dict[str, str] = {}      # what each card of your hand shows, in words
         self.place_button: DirectButton | None = None
         self.reaim_button: DirectButton | None = None
         self.set_aside_button: DirectButton | None = None
@@ -129,11 +140,13 @@ class Hud:
         self.board_buttons: list[DirectButton] = []
         self.on_board: Callable[[str], None] = lambda text: None    # a scoreboard's button, by its text
         self.colour_marks = False        # colour-blind help: a shape before each card's colour
+        self.board_picture: Any = None   # a Texture of the table as the city ended (the scoreboards show it)
+        self.picture_frame: DirectFrame | None = None
 
     # --- public ---------------------------------------------------------------------------------
 
     def show(self, shown: HudInput) -> None:
-        aspect = self._aspect()
+        aspect = (self._aspect(), self.colour_marks, id(self.board_picture))
         if shown == self._shown and aspect == self._aspect_shown:
             return
         self._clear()
@@ -215,7 +228,9 @@ class Hud:
             widget.destroy()
         self._widgets, self._boxes, self._texts = [], [], []
         self.seat_labels, self.option_buttons, self.chip_buttons, self.hint_lines = [], [], {}, []
+        self.card_words = {}
         self.board_buttons = []
+        self.picture_frame = None
         self.city_label = self.goal_label = self.turn_label = self.event_label = None
         self.place_button = self.reaim_button = self.set_aside_button = self.handoff_button = None
         self._shown = None
@@ -278,9 +293,9 @@ class Hud:
     def _banner(self, m: HudModel, x0: float, x1: float) -> None:
         """The last event and whose turn, centred between the city block and the seats."""
         centre, width = (x0 + x1) / 2, x1 - x0 - 0.06
-        self.event_label = self._text(m.event, (centre, 1.0 - MARGIN - 0.06), 0.04, width, colour=DIM, align="center", wrap=True)
+        self.event_label = self._text(self._marked(m.event), (centre, 1.0 - MARGIN - 0.06), 0.04, width, colour=DIM, align="center", wrap=True)
         y = self._below(self.event_label, 0.065) if m.event else 1.0 - MARGIN - 0.07
-        self.turn_label = self._text(m.turn, (centre, y), 0.05, width, bold=True, colour=ACTIVE, align="center", wrap=True)
+        self.turn_label = self._text(self._marked(m.turn), (centre, y), 0.05, width, bold=True, colour=ACTIVE, align="center", wrap=True)
         low = self._bounds(self.turn_label) if m.turn else None
         bottom = (low.y0 if low is not None else y) - 0.025
         texts = [t for t in (self.event_label, self.turn_label) if str(t["text"])]
@@ -295,55 +310,9 @@ class Hud:
         return bottom
 
     def _scoreboard(self, board: Scoreboard, x0: float, x1: float, y0: float, y1: float) -> None:
-        """The end of a city or of the tour: per seat the fans here and in all, height, fallen,
-        out; the city's fan table (or the fans city by city); Next city / Menu."""
-        lines = 2 + 1 + len(board.rows) + (1 + len(board.awards) if board.awards else 0)
-        room = (y1 - y0) - 0.14 - (0.1 if board.buttons else 0.0)
-        step = min(0.065, room / lines)
-        scale = step * 0.62
-        y0 = max(y0, y1 - (lines * step + 0.14 + (0.1 if board.buttons else 0.0)))   # as tall as it needs
-        width = min(1.9, x1 - x0)
-        cx = 0.0 if x0 <= -width / 2 and width / 2 <= x1 else (x0 + x1) / 2
-        left, right = cx - width / 2, cx + width / 2
-        panel = self._panel("scoreboard", left, y0, right, y1, (0.05, 0.06, 0.08, 0.93))
-        inner = width - 0.1
-        y = y1 - 0.05 - step
+        from scenes.table.hud_board import draw_scoreboard     # it takes the HUD's colours from here
 
-        def put(text: str, x: float, size: float, *, bold: bool = False, colour: Any = INK, align: str = "left",
-                span: float = inner) -> None:
-            label = self._text(text, (x, y), size, span, bold=bold, colour=colour, align=align, parent=panel)
-            self._texts.append(("scoreboard", label, panel))
-
-        put(board.title, cx, scale * 1.5, bold=True, colour=ACTIVE, align="center")
-        y -= step * 1.1
-        put(board.subtitle, cx, scale, colour=DIM, align="center")
-        y -= step * 1.2
-        columns = [("", 0.0, "left"), ("fans here", 0.46, "right"), ("total", 0.6, "right"), ("height", 0.76, "right"),
-                   ("fallen", 0.9, "right"), ("", 0.94, "left")]
-        at = [left + 0.05 + inner * f for _, f, _ in columns]
-        for (title, _, align), x in zip(columns, at):
-            if title:
-                put(title, x, scale * 0.9, colour=DIM, align=align, span=inner * 0.16)
-        y -= step
-        for row in board.rows:
-            cells = [row.name, str(row.here), str(row.total), row.height, str(row.fallen), "OUT" if row.out else ""]
-            colour = ACTIVE if row.leads else (OUT if row.out else INK)
-            for k, ((_, _, align), x, cell) in enumerate(zip(columns, at, cells)):
-                if cell:
-                    put(cell, x, scale, bold=k == 0 or row.leads, colour=colour, align=align,
-                        span=inner * (0.4 if k == 0 else 0.12))
-            y -= step
-        if board.awards:
-            y -= step * 0.2
-            put("Fans in this city:" if board.buttons and board.buttons[0].startswith("Next") else "Fans city by city:",
-                left + 0.05, scale * 0.9, colour=DIM)
-            for line in board.awards:
-                y -= step * 0.9
-                put(line, left + 0.09, scale * 0.9, colour=DIM, span=inner - 0.04)
-        for k, text in enumerate(board.buttons):
-            bw = min(0.6, inner / max(1, len(board.buttons)))
-            self.board_buttons.append(self._button(text, (cx + (k - (len(board.buttons) - 1) / 2) * (bw + 0.04), y0 + 0.05),
-                                                   self.on_board, [text], hot=k == 0, width=bw, parent=panel, inside=panel))
+        draw_scoreboard(self, board, x0, x1, y0, y1)
 
     def _handoff(self, name: str, x0: float, x1: float) -> None:
         """Hot-seat: a panel over the table, left of the seats, until the next person says they
@@ -417,6 +386,8 @@ class Hud:
         head = self._text(name, (x0 + 0.04, top - height * 0.42), big, inner, bold=True, colour=colour, parent=frame)
         fans = f"{row.fans} fans" + (f" (+{row.city_fans} here)" if row.city_fans else "")
         detail = f"{fans}   fallen {row.fallen}   {height_text(row.height_mm)}" + (f"   {row.note}" if row.note else "")
+        if row.colour:                     # Gujarat: the seat's own colour, named (and marked)
+            detail = f"{self._marked(row.colour)}   {detail}"
         if row.eliminated:
             detail = f"{fans}   OUT ({row.fallen} fallen)"
         if row.side:
@@ -430,37 +401,9 @@ class Hud:
         your options in the left column; each row starts above the one before."""
         m = shown.model
         if m.hand:
-            scale = 0.038
-            texts = [palette.marked(c.colour, c.text) if self.colour_marks else c.text for c in m.hand]
-            widths = [self._text_width(t, scale, bold=True) + 0.06 for t in texts]
-            label_w = self._text_width("Your hand", scale) + 0.04
-            gap = 0.03
-            total = sum(widths) + gap * (len(widths) - 1)
-            room = 2 * a - 2 * MARGIN - label_w
-            if total > room:                                   # a big hand: smaller chips
-                shrink = room / total
-                scale, widths, gap, total = scale * shrink, [w * shrink for w in widths], gap * shrink, room
-            x = -(total - label_w) / 2
-            chip_h = scale * 2.4
-            base_y = y + scale * 0.8
-            hand_label = self._text("Your hand", (x - 0.04, base_y), scale, label_w, colour=DIM, align="right")
-            self._boxes.append(("hand-label", hand_label))
-            for chip, w, text in zip(m.hand, widths, texts):
-                fill = palette.piece_colour(chip.colour) if chip.colour else (0.85, 0.80, 0.70, 1.0)
-                dark_text = chip.colour in ("grey", "orange", "")
-                button = DirectButton(parent=self.root, text=text, text_scale=scale, text_font=self.bold,
-                                      text_fg=(0.08, 0.08, 0.1, 1) if dark_text else (1, 1, 1, 1),
-                                      frameColor=fill, frameSize=(-w / 2, w / 2, -scale * 0.8, scale * 1.6),
-                                      pos=(x + w / 2, 0, base_y),
-                                      relief=DGG.RIDGE if chip.card == shown.selected else DGG.FLAT,
-                                      borderWidth=(0.01, 0.01), command=self.on_chip, extraArgs=[chip.card])
-                self._widgets.append(button)
-                self._boxes.append((f"chip-{chip.card}", button))
-                self.chip_buttons[chip.card] = button
-                x += w + gap
-            y += chip_h + MARGIN
+            y = self._hand(shown, a, y)
         if m.to_place:
-            label = self._text("To place: " + ", ".join(m.to_place), (0.0, y + 0.015), 0.042, 2 * a - 2 * MARGIN, align="center")
+            label = self._text(self._marked("To place: " + ", ".join(m.to_place)), (0.0, y + 0.015), 0.042, 2 * a - 2 * MARGIN, align="center")
             self._boxes.append(("to-place", label))
             y += 0.075
         if shown.placing:
@@ -472,6 +415,31 @@ class Hud:
             y += 0.074 + MARGIN
         self._options(shown, y, left_bottom - MARGIN, -a + MARGIN, a - MARGIN if seats_bottom > y + 0.5 else right_x - MARGIN,
                       seats_bottom - MARGIN, right_x - MARGIN)
+
+    def _hand(self, shown: HudInput, a: float, y: float) -> float:
+        """Your hand as a row of cards above the hint bar (scenes/table/hud_cards.py); a big hand
+        gets smaller cards. Returns the height above it."""
+        m = shown.model
+        label_w = self._text_width("Your hand", 0.038) + 0.04
+        gap = 0.025
+        room = 2 * a - 2 * MARGIN - label_w
+        width = min(CARD_WIDTH, (room - gap * (len(m.hand) - 1)) / len(m.hand))
+        height = width * hud_cards.ASPECT
+        total = width * len(m.hand) + gap * (len(m.hand) - 1)
+        x = -(total - label_w) / 2
+        centre_y = y + 0.012 + height / 2
+        hand_label = self._text("Your hand", (x - 0.04, centre_y - 0.012), 0.038, label_w, colour=DIM, align="right")
+        self._boxes.append(("hand-label", hand_label))
+        for chip in m.hand:
+            selected = chip.card == shown.selected
+            button = hud_cards.card_button(self.root, self.base.loader, chip.card, (x + width / 2, centre_y), width, self.bold,
+                                           marks=self.colour_marks, selected=selected, command=self.on_chip, args=[chip.card])
+            self._widgets.append(button)
+            self._boxes.append((f"chip-{chip.card}", button))
+            self.chip_buttons[chip.card] = button
+            self.card_words[chip.card] = hud_cards.card_words(chip.card, self.colour_marks)
+            x += width + gap
+        return y + height * 1.1 + 0.012 + MARGIN
 
     def _options(self, shown: HudInput, y0: float, y_max: float, x0: float, x_free: float, seats_bottom: float,
                  beside_seats: float) -> None:
@@ -486,14 +454,17 @@ class Hud:
         if more:
             count = max(1, min(count, int((y_max - y0 - 0.13) / step)))
             more = len(shown.options) - count
-        options = shown.options[:count]
+        options = tuple(palette.mark_words(t) if self.colour_marks else t for t in shown.options[:count])
+        cards = [(shown.option_cards[i] if i < len(shown.option_cards) else ())[:MAX_MINIS] for i in range(count)]
+        mini_w = MINI_CARD / hud_cards.ASPECT + 0.008
+        indent = mini_w * max((len(c) for c in cards), default=0)
         top = y0 + step * count + (0.06 if more else 0.0) + 0.06
         room = (x_free if top < seats_bottom else beside_seats) - x0
         scale = 0.036
         widest = max(self._text_width(t, scale) for t in options)
-        if widest + 0.06 > room:
-            scale = max(MIN_SCALE, scale * (room - 0.06) / widest)
-        width = min(room, max(widest + 0.06, 0.4))
+        if widest + 0.06 + indent > room:
+            scale = max(MIN_SCALE, scale * (room - 0.06 - indent) / widest)
+        width = min(room, max(widest * scale / 0.036 + 0.06 + indent, 0.4))
         x = x0 + width / 2
         y = y0 + 0.022
         if more:
@@ -502,10 +473,17 @@ class Hud:
             y += 0.06
         for i, text in enumerate(options):
             button = self._button(text, (x, y + step * (count - 1 - i)), self.on_option, [i], width=width,
-                                  parent=self.root, align="left", scale=scale)
+                                  parent=self.root, align="left", scale=scale, indent=indent)
+            if cards[i]:
+                hud_cards.draw_minis(button, self.base.loader, cards[i], -width / 2 + 0.012, 0.015, MINI_CARD, self.bold,
+                                     self.colour_marks, 0.008)
             self.option_buttons.append(button)
         label = self._text("Choose:", (x0, y + step * count + 0.005), 0.038, room, colour=DIM)
         self._boxes.append(("choose", label))
+
+    def _marked(self, text: str) -> str:
+        """With colour-blind marks on, each piece colour named in `text` gets its shape."""
+        return palette.mark_words(text) if self.colour_marks else text
 
     def _text_width(self, text: str, scale: float, bold: bool = False) -> float:
         measure = TextNode("measure")
@@ -516,14 +494,14 @@ class Hud:
 
     def _button(self, text: str, pos: tuple[float, float], command: Callable[..., None], args: Sequence[Any] = (),
                 hot: bool = False, width: float = 0.4, parent: NodePath | None = None, align: str = "center",
-                scale: float | None = None, inside: Any = None) -> DirectButton:
+                scale: float | None = None, inside: Any = None, indent: float = 0.0) -> DirectButton:
         left = align == "left"
         scale = scale or (0.036 if left else 0.038)
         if not left and self._text_width(text, scale, hot) > width - 0.04:
             scale = max(MIN_SCALE, scale * (width - 0.04) / self._text_width(text, scale, hot))
         button = DirectButton(parent=parent or self.root, text=text, text_scale=scale,
                               text_align=TextNode.A_left if left else TextNode.A_center,
-                              text_pos=(-width / 2 + 0.03, 0) if left else (0, 0), text_font=self.bold if hot else self.font,
+                              text_pos=(-width / 2 + 0.03 + indent, 0) if left else (0, 0), text_font=self.bold if hot else self.font,
                               text_fg=(0.08, 0.06, 0.02, 1) if hot else INK, frameColor=BUTTON_HOT if hot else BUTTON,
                               frameSize=(-width / 2, width / 2, -0.022, 0.052), pos=(pos[0], 0, pos[1]),
                               relief=DGG.FLAT, command=command, extraArgs=list(args))

@@ -32,6 +32,7 @@ class SeatRow:
     is_you: bool
     height_mm: float
     side: str = ""          # before the first city: the base's side chosen, "?" while choosing
+    colour: str = ""        # the seat's own piece colour where a city gives one (Gujarat)
     note: str = ""          # what the city adds to the seat's line (Nashville: loot and cactuses)
 
 
@@ -221,6 +222,7 @@ def build(state: api.State, names: Sequence[str], you: int, turn: str, event: st
     city = card.display_name + (" face-off" if state.phase == "faceoff" else number)
     fans = api.outcome(state).fans
     acting = set(api.to_act(state))
+    own_colours = tuple(ex.var("colours") or ())        # Gujarat: each seat builds in one colour
     seats = []
     for s in range(ex.num_seats):
         structure = ex.structures[ex.builds_on[s]] if ex.builds_on else None
@@ -230,6 +232,7 @@ def build(state: api.State, names: Sequence[str], you: int, turn: str, event: st
             eliminated=bool(ex.eliminated[s]) if ex.eliminated else False,
             active=s in acting, is_you=s == you,
             height_mm=structure.height_mm if structure is not None else 0.0,
+            colour=str(own_colours[s]) if s < len(own_colours) else "",
         ))
     hand = tuple(Chip(c, card_text(c), card_colour(c)) for c in (ex.hands[you] if ex.hands else ()))
     pending = tuple(piece_words(p) for p in (ex.pending[you] if ex.pending else ()))
@@ -317,6 +320,15 @@ def option_text(option: Action | str, legal: Sequence[Action], names: Sequence[s
     return action_text(option, names, you)
 
 
+def option_cards(option: Action | str) -> tuple[str, ...]:
+    """The cards drawn on an option button: the action's cards, or the card a group stands for."""
+    if option == ALL_CHOICES:
+        return ()
+    if isinstance(option, str):
+        return (option,)
+    return action_cards(option)
+
+
 def decision_hint(legal: list[Action]) -> str:
     """What the turn line asks you to do."""
     first = legal[0]
@@ -357,7 +369,8 @@ class Scoreboard:
     subtitle: str           # why it ended / who won and how
     rows: tuple[ScoreRow, ...]
     awards: tuple[str, ...]  # the city's fan table, or the cities' fans per seat
-    buttons: tuple[str, ...]  # "Next city" / "Menu"
+    buttons: tuple[str, ...]  # "Next city" / "Play again" / "Menu"
+    awards_title: str = "Fans in this city:"
 
 
 DECIDED_WORDS = {
@@ -376,11 +389,13 @@ def city_scoreboard(result: Any, totals: Sequence[int], names: Sequence[str], la
                           result.fallen[s], bool(result.eliminated[s]), best > 0 and result.fans[s] == best)
                  for s in range(len(names)))
     return Scoreboard(f"{card.display_name} is over", f"It ended: {result.end_reason}.", rows,
-                      tuple(card.fan_awards), () if last else ("Next city  [Space]",))
+                      tuple(card.fan_awards), () if last else ("Next city  [Space]", "Menu  [Esc]"))
 
 
-def tour_scoreboard(outcome: Any, last_result: Any, names: Sequence[str], cities: Sequence[str]) -> Scoreboard:
-    """The board at the end of the tour: the winner, how a tie was broken, the fans city by city."""
+def tour_scoreboard(outcome: Any, last_result: Any, names: Sequence[str], cities: Sequence[str],
+                    play_again: bool = False) -> Scoreboard:
+    """The board at the end of the tour: the winner, how a tie was broken, the fans city by city;
+    Play again (the same table, a new deal) where the window can start one, and Menu."""
     winners = " and ".join(names[s] for s in outcome.winners)
     verb = "win" if len(outcome.winners) > 1 or winners == "You" else "wins"
     rows = tuple(ScoreRow(names[s], last_result.fans[s] if last_result else 0, outcome.fans[s],
@@ -392,4 +407,5 @@ def tour_scoreboard(outcome: Any, last_result: Any, names: Sequence[str], cities
     awards = tuple(f"{shown[k]}: " + ", ".join(f"{names[s]} {f}" for s, f in enumerate(fans))
                    for k, fans in enumerate(outcome.by_city) if k < len(shown))
     return Scoreboard(f"{winners} {verb} the tour!", DECIDED_WORDS.get(outcome.decided_by, outcome.decided_by),
-                      rows, awards, ("Menu  [Esc]",))
+                      rows, awards, (("Play again  [Space]",) if play_again else ()) + ("Menu  [Esc]",),
+                      "Fans city by city:")

@@ -3,6 +3,8 @@ wood tone so the four colours read as one set, and stay apart under the lights (
 screenshots: orange, blue, green and grey remain distinct at 1280 x 720)."""
 from __future__ import annotations
 
+import re
+
 RGBA = tuple[float, float, float, float]
 
 WOOD: RGBA = (0.80, 0.62, 0.42, 1.0)
@@ -12,7 +14,7 @@ _PAINT: dict[str, RGBA] = {
     "orange": (0.96, 0.50, 0.12, 1.0),
     "blue": (0.16, 0.42, 0.82, 1.0),
     "green": (0.30, 0.66, 0.24, 1.0),
-    "grey": (0.62, 0.63, 0.64, 1.0),
+    "grey": (0.59, 0.63, 0.69, 1.0),      # a touch cool: under the table's warm light it reads neutral
     "brown": (0.45, 0.29, 0.16, 1.0),     # Nashville cowboys
 }
 
@@ -21,7 +23,7 @@ TABLE_GRAIN: RGBA = (0.44, 0.28, 0.16, 1.0)
 TABLE_EDGE: RGBA = (0.36, 0.23, 0.13, 1.0)
 BASE: RGBA = (0.10, 0.10, 0.11, 1.0)
 BACKGROUND: RGBA = (0.13, 0.14, 0.17, 1.0)
-GHOST: RGBA = (1.0, 1.0, 1.0, 0.45)
+GHOST: RGBA = (1.0, 1.0, 1.0, 0.55)
 TAPE: RGBA = (1.0, 0.93, 0.55, 0.35)
 TAPE_TEXT: RGBA = (1.0, 0.96, 0.80, 1.0)
 
@@ -62,3 +64,12 @@ def marked(colour: str, text: str) -> str:
     """`text` with its colour's mark in front ("▲ 3 orange wedge"); unmarked colours unchanged."""
     mark = MARKS.get(colour)
     return f"{mark} {text}" if mark else text
+
+
+_COLOUR_WORD = re.compile(r"(?<![\u25a0-\u25ff] )\b(" + "|".join(MARKS) + r")\b")
+
+
+def mark_words(text: str) -> str:
+    """Every piece colour named in `text` with its mark in front ("take 3 ▲ orange wedge"):
+    where the table names colours (options, the last event, what to place)."""
+    return _COLOUR_WORD.sub(lambda m: f"{MARKS[m.group(1)]} {m.group(1)}", text)

@@ -79,14 +79,17 @@ class ReplayViewer:
     def __init__(self, base: Any, frames: Sequence[ReplayFrame], names: Sequence[str], *,
                  bind_input: bool = True, step_s: float = STEP_S,
                  motion_for: Callable[[ReplayEntry, Snapshot], Motion | None] | None = None,
-                 speed: float = 1.0) -> None:
-        """`motion_for(entry, before)`: a placement's re-simulated motion (None: show the keyframe)."""
+                 speed: float = 1.0, shadows: bool = True, colour_marks: bool = False) -> None:
+        """`motion_for(entry, before)`: a placement's re-simulated motion (None: show the keyframe);
+        `shadows` and `colour_marks`: the settings' soft shadows and colour-blind marks."""
         self.base = base
         self.frames = list(frames)
         self.names = list(names)
         self.step_s = step_s
-        self.view = TableView(base)
+        self.view = TableView(base, shadows=shadows)
+        self.view.set_colour_marks(colour_marks)
         self.hud = Hud(base)
+        self.hud.colour_marks = colour_marks
         self.view.avoid = self.hud.boxes      # the labels over the table keep clear of the HUD
         self.sound = TableSound(base)
         self.player = MotionPlayer(self.view, on_contacts=self.sound.contacts)

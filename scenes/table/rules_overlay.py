@@ -31,7 +31,7 @@ class RulesOverlay:
     def texts(self) -> list[str]:
         return [] if self.page is None else [t for _, t in self.page.sections]
 
-    def show(self, page: RulesPage) -> None:
+    def show(self, page: RulesPage, footer: str = "F1 closes the rules") -> None:
         self.hide()
         self.page = page
         a = float(self.base.a2dRight)
@@ -49,7 +49,7 @@ class RulesOverlay:
             label = self._text(body, -half + 0.08, y - 0.055, scale, self.font, INK, width)
             l, r, b, t = label.getBounds()
             y = y - 0.055 + b * 1.0 - 0.07
-        self._text("F1 closes the rules", 0.0, -0.9, 0.034, self.font, DIM, width, centre=True)
+        self._text(footer, 0.0, -0.9, 0.034, self.font, DIM, width, centre=True)
 
     def hide(self) -> None:
         if self.root is not None:

@@ -15,7 +15,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 import numpy as np
 from panda3d.core import (AmbientLight, AntialiasAttrib, CardMaker, DirectionalLight, LineSegs, Material, NodePath,
-                          Point2, Point3, RenderModeAttrib, Texture, TransparencyAttrib)
+                          Point2, Point3, Texture, TransparencyAttrib)
 
 from physics.bodies import BASE_HEIGHT_M
 from physics.catalogue import shape_of_id
@@ -23,11 +23,13 @@ from physics.layout import BASE_HALF_M, TableLayout
 from physics.settings import TABLE_THICKNESS_M
 from physics.snapshot import Snapshot
 from scenes.common import box_mesh, mesh_node, panda_quat, remove_node
-from scenes.table import palette
+from scenes.table import colour_patterns, palette
 from scenes.table.camera import OrbitCamera
 from scenes.table.meshes import shape_node
 from scenes.table.layout import Rect
 from scenes.table.screen_labels import NameTag, ScreenLabels
+from scenes.table.shadows import KEY_HPR, PieceShadows
+from scenes.table.table_picture import TablePicture
 from scenes.table.tape import TapeMeasures
 
 PIECE_TAG = "piece"        # NodePath tag holding the piece id (picking maps hits back through it)
@@ -35,7 +37,7 @@ BASE_TAG = "base"
 # The camera keeps the tops it frames below the HUD's turn banner (window y, -1..1) ...
 BELOW_BANNER_Y = 0.68
 LABEL_ROOM_M = 0.02        # the tape label stands about this much above the top it measures
-ABOVE_HAND_Y = -0.62       # ... and the bases above the hand bar and its buttons
+ABOVE_HAND_Y = -0.55       # ... and the bases above the hand bar and its buttons
 SLIDE_ROOM_Y = 0.08        # the camera rises only while the bases have this much room left below
 RISE_M = 0.03              # each rise, per metre of camera distance ...
 BACK_OFF = 1.06            # ... or each step back, as a zoom factor
@@ -44,10 +46,15 @@ TURN_DEG_PER_S = 150.0     # follow_seat turns the view this fast (smooth, and d
 
 
 class TableView:
-    def __init__(self, base: Any) -> None:
+    def __init__(self, base: Any, shadows: bool = True) -> None:
+        """`shadows`: soft shadows under the pieces (the setting; bases always have theirs)."""
         self.base = base
         self.root: NodePath = base.render.attach_new_node("table-view")
         self.root.set_antialias(AntialiasAttrib.M_multisample)
+        self.shadows = PieceShadows(self.root) if shadows else None
+        self._poses: dict[str, tuple[str, Sequence[float], Sequence[float]]] = {}   # shown pieces: shape, pose
+        self.colour_marks = False      # colour-blind help: a pattern per colour on the pieces
+        self._picture = TablePicture(base)
         self.camera = OrbitCamera()
         self.layout: TableLayout | None = None
         self.snapshot: Snapshot | None = None
@@ -89,6 +96,8 @@ class TableView:
             if piece_id not in present:
                 node.hide()
         self.snapshot = snapshot
+        self._poses = {p.piece_id: (shape_of_id(p.piece_id)[1], p.position, p.orientation) for p in snapshot.pieces}
+        self._update_shadows()
 
     def set_props(self, poses: Mapping[str, tuple[Sequence[float], Sequence[float]]]) -> None:
         """Figures that stand on the table beside the structures (Nashville's cowboys, your disc
@@ -108,6 +117,27 @@ class TableView:
             node.set_pos(*position)
             node.set_quat(panda_quat(orientation))
             node.show()
+            self._poses[piece_id] = (shape_of_id(piece_id)[1], position, orientation)
+        self._update_shadows()
+
+    def _update_shadows(self) -> None:
+        if self.shadows is not None:
+            self.shadows.update(self.layout, self._poses)
+
+    def shown_poses(self) -> dict[str, tuple[str, Sequence[float], Sequence[float]]]:
+        """Every piece shown now: id -> (shape, position, orientation xyzw)."""
+        return dict(self._poses)
+
+    def take_picture(self) -> Texture | None:
+        """The table as it stands now, seen from above, as a texture (drawn with the next frame):
+        the scoreboards show it."""
+        return self._picture.take(self)
+
+    def set_colour_marks(self, on: bool) -> None:
+        """Colour-blind help: each colour's pattern on its pieces (scenes/table/colour_patterns.py)."""
+        self.colour_marks = on
+        for piece_id, node in self.pieces.items():
+            colour_patterns.mark(node, shape_of_id(piece_id)[0], on)
 
     def visible_pieces(self) -> tuple[str, ...]:
         return tuple(sorted(pid for pid, node in self.pieces.items() if not node.is_hidden()))
@@ -182,17 +212,14 @@ class TableView:
             body = ghost.attach_new_node("ghost-body")
             body.attach_new_node(shape_node(shape))
             r, g, b, _ = palette.piece_colour(colour)
-            body.set_color(min(1.0, r + 0.25), min(1.0, g + 0.25), min(1.0, b + 0.25), palette.GHOST[3])
+            # A see-through solid, lighter than the piece: reads as "where it would go" without
+            # the clutter of a wireframe. Only its front faces are drawn, so it does not darken
+            # itself; it writes no depth, so the structure behind it shows through.
+            body.set_color(r * 0.7 + 0.3, g * 0.7 + 0.3, b * 0.7 + 0.3, palette.GHOST[3])
             body.set_transparency(TransparencyAttrib.M_alpha)
             body.set_depth_write(False)
             body.set_bin("transparent", 10)
-            outline = ghost.attach_new_node("ghost-outline")
-            outline.attach_new_node(shape_node(shape))
-            outline.set_attrib(RenderModeAttrib.make(RenderModeAttrib.M_wireframe, 1.5))
-            outline.set_color(1.0, 1.0, 1.0, 0.7)
-            outline.set_transparency(TransparencyAttrib.M_alpha)
-            outline.set_light_off()
-            outline.set_bin("transparent", 11)
+            body.set_material(self._ghost_material)
             self._ghost, self._ghost_key = ghost, (piece_id, shape)
         assert self._ghost is not None
         self._ghost.set_pos(*position)
@@ -261,7 +288,7 @@ class TableView:
         # Aim a little towards the viewer: the HUD covers the bottom of the screen, and the
         # nearest structure (yours) should sit above it.
         h = math.radians(self.camera.heading_deg)
-        toward = 0.35 * reach
+        toward = 0.45 * reach
         self.camera.frame((toward * math.sin(h), -toward * math.cos(h), 0.05), 0.78 * reach + 0.1)
         self.apply_camera()
         self.keep_tops_below_banner()
@@ -329,14 +356,17 @@ class TableView:
     # --- building -------------------------------------------------------------------------------
 
     def _lights(self) -> None:
+        # Warm: a low-afternoon key light (its direction is the one shadows.py throws the cast
+        # shadows along), a warm ambient, and a faint cool fill from the other side so the
+        # shaded faces keep some colour and stacks read in depth.
         ambient = AmbientLight("ambient")
-        ambient.set_color((0.40, 0.39, 0.38, 1.0))
+        ambient.set_color((0.39, 0.37, 0.35, 1.0))
         key = DirectionalLight("key")
-        key.set_color((0.78, 0.74, 0.66, 1.0))
-        key.set_specular_color((0.35, 0.35, 0.32, 1.0))
+        key.set_color((0.90, 0.82, 0.70, 1.0))
+        key.set_specular_color((0.40, 0.36, 0.30, 1.0))
         fill = DirectionalLight("fill")
-        fill.set_color((0.20, 0.23, 0.30, 1.0))
-        for light, hpr in ((ambient, None), (key, (-35.0, -58.0, 0.0)), (fill, (150.0, -25.0, 0.0))):
+        fill.set_color((0.16, 0.20, 0.30, 1.0))
+        for light, hpr in ((ambient, None), (key, (*KEY_HPR, 0.0)), (fill, (150.0, -25.0, 0.0))):
             np_light = self.root.attach_new_node(light)
             if hpr is not None:
                 np_light.set_hpr(*hpr)
@@ -345,6 +375,11 @@ class TableView:
         material.set_specular((0.18, 0.18, 0.17, 1.0))
         material.set_shininess(24.0)
         self._material = material
+        ghost = Material("ghost")
+        ghost.set_emission((0.25, 0.25, 0.25, 1.0))      # a little light of its own: never a dark hole
+        ghost.set_specular((0.5, 0.5, 0.5, 1.0))
+        ghost.set_shininess(40.0)
+        self._ghost_material = ghost
 
     def _make_piece(self, piece_id: str) -> NodePath:
         colour, shape = shape_of_id(piece_id)
@@ -353,6 +388,8 @@ class TableView:
         node.set_color(*palette.piece_colour(colour))
         node.set_material(self._material)
         node.set_tag(PIECE_TAG, piece_id)
+        if self.colour_marks:
+            colour_patterns.mark(node, colour, True)
         self.pieces[piece_id] = node
         return node
 
@@ -397,6 +434,9 @@ class TableView:
 
     def destroy(self) -> None:
         self.base.taskMgr.remove(self._labels_task)
+        self._picture.destroy()
+        if self.shadows is not None:
+            self.shadows.destroy()
         self.labels.destroy()
         self.root.clear_light()
         remove_node(self.root)

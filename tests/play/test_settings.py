@@ -29,7 +29,10 @@ def test_settings_round_trip_through_the_file(data_dir):
     assert json.loads(path.read_text())["bot_speed"] == 4.0
     assert s.load() == mine
     assert mine.game_options() == {"bot_speed": 4.0, "volume": 0.3, "muted": True, "show_hints": False,
-                                   "colour_marks": True}
+                                   "colour_marks": True, "shadows": False}
+    # Soft shadows need the setting and high quality ("low" is the fast one).
+    assert s.Settings(shadows=True, quality="low").game_options()["shadows"] is False
+    assert s.DEFAULTS.game_options()["shadows"] is True
 
 
 @pytest.mark.parametrize("text, said", [

@@ -85,3 +85,49 @@ def test_pop_art_opens_and_its_quit_comes_back(showbase, launcher):
     _press(quit_button)
     showbase.taskMgr.step()
     assert isinstance(launcher.screen, StartMenu)
+
+
+def test_play_again_on_the_tour_board_opens_the_same_table_with_a_new_deal(showbase, launcher, tmp_path):
+    from scenes.table import hud_model
+
+    showbase.messenger.send("enter")
+    game = launcher.screen
+    assert isinstance(game, DesktopGame) and game.on_play_again is not None
+    # The tour's board offers Play again where a launcher can start one ...
+    outcome = api.outcome(game.match.state)
+    board = hud_model.tour_scoreboard(outcome, None, game.names, game.match.state.cities,
+                                      play_again=game.on_play_again is not None)
+    assert board.buttons[0].startswith("Play again")
+    # ... and its button (or Space on the board) opens the same table, dealt afresh.
+    game._board_button(board.buttons[0])
+    assert launcher.screen is game                          # not inside the button's own click
+    showbase.taskMgr.step()
+    again = launcher.screen
+    assert isinstance(again, DesktopGame) and again is not game
+    assert again.match.state.config == game.match.state.config and again.names == game.names
+    assert len(list((tmp_path / "replays").glob("*.jsonl*"))) == 2       # both games recorded
+    showbase.messenger.send("escape")
+    assert isinstance(launcher.screen, StartMenu)
+
+
+
+def test_each_city_of_the_tour_has_its_rules_at_hand_in_the_menu(showbase, launcher, capsys):
+    from play.cli import main
+    from play.rules_text import rules_page
+
+    menu = launcher.screen
+    assert list(menu.rules_buttons) == list(FIRST_TOUR)                 # a "?" beside each city
+    _press(menu.rules_buttons["monaco"])
+    assert menu.rules.visible and menu.root.is_hidden()
+    assert menu.rules.texts() == [body for _, body in rules_page("monaco").sections]
+    assert main(["rules", "monaco"]) == 0                               # the same words as the terminal's
+    printed = " ".join(capsys.readouterr().out.split())
+    assert all(" ".join(body.split()) in printed for body in menu.rules.texts())
+    showbase.messenger.send("escape")                                   # Esc closes the page, not the game
+    assert not menu.rules.visible and not menu.root.is_hidden() and launcher.screen is menu
+    _press(menu.rules_buttons["paris"])
+    _press(menu._close_rules)
+    assert not menu.rules.visible
+    while launcher.choices.tour != "random:3":                          # no cities yet: no "?"
+        _press(menu.arrows[("tour", 1)])
+    assert menu.rules_buttons == {}

@@ -147,3 +147,20 @@ def test_watching_replays_each_placements_motion_or_says_it_shows_keyframes(show
         assert viewer.hud_input().model.event == KEYFRAMES_NOTICE
     finally:
         viewer.destroy()
+
+
+def test_watching_takes_the_shadows_and_colour_marks_settings(showbase, recorded):
+    replay = read_replay(recorded)
+    frames = replay_frames(replay)[:2]
+    for shadows, marks in ((True, False), (False, True)):
+        viewer = ReplayViewer(showbase, frames, seat_names(replay), step_s=0.0, bind_input=False,
+                              shadows=shadows, colour_marks=marks)
+        try:
+            viewer.tick(0.0)
+            assert viewer.view.pieces                                     # a table with pieces is shown
+            assert (viewer.view.shadows is not None) == shadows
+            assert viewer.view.colour_marks == marks and viewer.hud.colour_marks == marks
+            patterned = [pid for pid, node in viewer.view.pieces.items() if not node.find("pattern-space").is_empty()]
+            assert bool(patterned) == (marks and any(not pid.startswith("grey") for pid in viewer.view.pieces))
+        finally:
+            viewer.destroy()

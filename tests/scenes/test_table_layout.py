@@ -189,6 +189,7 @@ def test_rules_pages_for_every_city_and_a_bad_name(capsys):
 @pytest.mark.parametrize("size", [(1024, 600), (1280, 720)], ids=["1024x600", "1280x720"])
 def test_the_city_and_tour_scoreboards_fit_a_crowded_table(showbase, table, size):
     from play.match import CityResult
+    from scenes.common import frame_array, render_frames
     from scenes.table.hud import HudInput
     from game.tour import TourOutcome
 
@@ -203,18 +204,37 @@ def test_the_city_and_tour_scoreboards_fit_a_crowded_table(showbase, table, size
     result = CityResult("philadelphia", (5, 0, 0, 0, 0, 3), tuple(TALL_MM), (1, 2, 2, 0, 2, 1),
                         (False, True, True, False, True, False), "last artist standing", 40)
     board = hud_model.city_scoreboard(result, (5, 0, 0, 0, 0, 3), LONG, last=False)
+    hud.board_picture = view.take_picture()            # the table as the city ended
     hud.show(HudInput(model, scoreboard=board))
     view.overview()
+    render_frames(showbase, 2)
     _check(showbase, hud, view, f"{size} city board")
     said = " ".join(str(label["text"]) for name, label, _ in hud._texts if name == "scoreboard")
     assert "Philadelphia is over" in said and "last artist standing: 5" in said and "OUT" in said and "45.0 cm" in said
-    assert [str(b["text"]) for b in hud.board_buttons] == ["Next city  [Space]"]
+    assert "Fans in this city:" in said
+    assert [str(b["text"]) for b in hud.board_buttons] == ["Next city  [Space]", "Menu  [Esc]"]
+    # The picture is drawn inside the board, and it shows the wooden table.
+    picture = [r for n, r, _ in hud.text_boxes() if n == "scoreboard-picture"]
+    assert len(picture) == 1
+    rgb = frame_array(showbase).astype(int)
+    h, w = rgb.shape[:2]
+    a = float(showbase.a2dRight)
+    r = picture[0]
+    x0, x1 = int((r.x0 / a + 1) / 2 * w) + 2, int((r.x1 / a + 1) / 2 * w) - 2
+    y0, y1 = int((1 - r.y1) / 2 * h) + 2, int((1 - r.y0) / 2 * h) - 2
+    patch = rgb[y0:y1, x0:x1]
+    wood = (patch[..., 0] > patch[..., 2] + 40) & (patch[..., 0] > 90)
+    assert wood.mean() > 0.25, wood.mean()
     outcome = TourOutcome(True, (9, 4, 4, 2, 1, 9), ((5, 0, 0, 0, 0, 3), (4, 4, 4, 2, 1, 6)), (0,), "last city")
-    tour = hud_model.tour_scoreboard(outcome, result, LONG, ("philadelphia", "monaco"))
+    tour = hud_model.tour_scoreboard(outcome, result, LONG, ("philadelphia", "monaco"), play_again=True)
     hud.show(HudInput(model, scoreboard=tour))
     _check(showbase, hud, view, f"{size} tour board")
     said = " ".join(str(label["text"]) for name, label, _ in hud._texts if name == "scoreboard")
     assert "Bartholomew Longname-Smythe wins the tour!" in said and "breaks the tie" in said and "Monaco: " in said
+    assert "Fans city by city:" in said
+    assert [str(b["text"]) for b in hud.board_buttons] == ["Play again  [Space]", "Menu  [Esc]"]
+    assert hud_model.tour_scoreboard(outcome, result, LONG, ("philadelphia", "monaco")).buttons == ("Menu  [Esc]",)
+    hud.board_picture = None
 
 
 def test_the_view_turns_smoothly_to_whoever_acts_unless_the_player_took_the_camera(showbase, table):
@@ -255,10 +275,45 @@ def test_colour_blind_marks_put_a_shape_on_each_card_of_your_hand(showbase, tabl
     model = hud_model.build(state, LONG, 5, "Your turn", "")
     hud.colour_marks = True
     hud.show(HudInput(model))
-    chips = {card: str(button["text"]) for card, button in hud.chip_buttons.items()}
-    assert chips and all(text.startswith(palette.MARKS[hud_model.card_colour(card)] + " ") for card, text in chips.items())
+    chips = dict(hud.card_words)
+    assert chips and set(chips) == set(hud.chip_buttons)
+    assert all(text.startswith(palette.MARKS[hud_model.card_colour(card)] + " ") for card, text in chips.items())
+    # The mark is drawn on the card itself, in its corner.
+    for card, button in hud.chip_buttons.items():
+        drawn = [n.node().get_text() for n in button.find_all_matches("**/card-text")]
+        assert palette.MARKS[hud_model.card_colour(card)] in drawn
     assert len(set(palette.MARKS.values())) == 4
     _check(showbase, hud, view, "marks")
     hud.colour_marks = False
     hud.show(HudInput(model, extra=("x",)))
-    assert all(str(b["text"])[0].isdigit() for b in hud.chip_buttons.values())
+    assert all(text[0].isdigit() for text in hud.card_words.values())
+    assert all(not set(palette.MARKS.values()) & {n.node().get_text() for n in b.find_all_matches("**/card-text")}
+               for b in hud.chip_buttons.values())
+
+
+def test_colour_marks_wherever_a_colour_is_named(showbase, table):
+    from scenes.table import palette
+    from scenes.table.hud import HudInput
+
+    hud, view = table
+    gujarat = api.new_tour(api.TourConfig(4, ("gujarat",), start_seat=0, base_sides=("A",) * 4))
+    rng = random.Random(1)
+    while api.is_chance(gujarat):
+        gujarat = api.apply(gujarat, api.sample_chance(gujarat, rng))
+    names = ["You", "Ann", "Bob", "Cy"]
+    model = hud_model.build(gujarat, names, 0, "Ann is placing blue cone...", "Bob placed green ring: nothing fell")
+    assert [row.colour for row in model.seats] == ["orange", "blue", "green", "grey"]
+    hud.colour_marks = True
+    hud.show(HudInput(model, ("take 3 orange wedge",)))
+    said = [str(label["text"]) for _, label, _ in hud._texts]
+    for colour, mark in palette.MARKS.items():          # each seat panel names its colour with its shape
+        assert any(f"{mark} {colour}" in line for line in said if "fans" in line), (colour, said)
+    texts = hud.texts()
+    assert texts["event"] == "Bob placed \u25a0 green ring: nothing fell" and "\u25cf blue cone" in texts["turn"]
+    assert texts["options"] == ["take 3 \u25b2 orange wedge"]
+    _check(showbase, hud, view, "gujarat marks")
+    hud.colour_marks = False
+    hud.show(HudInput(model, ("take 3 orange wedge",)))
+    said = [str(label["text"]) for _, label, _ in hud._texts]
+    assert not any(mark in line for line in said for mark in palette.MARKS.values())
+    assert any(line.startswith("orange") for line in said)

@@ -139,9 +139,10 @@ def test_ghost_and_tape(showbase, view, stack_snapshot):
     view.show_ghost("blue-ring", (b.x, b.y, 0.045), (0.0, 0.0, 0.0, 1.0))
     render_frames(showbase)
     assert view.ghost_visible
-    region = _window(showbase, stack_snapshot, 1)
-    after_region = region.astype(int)
-    assert _mask(region, "blue").sum() > 100 or (after_region.sum(axis=2) > 600).sum() > 100
+    region = _window(showbase, stack_snapshot, 1).astype(int)
+    # A see-through blue solid: where it shows, the table turns bluish.
+    bluish = (region[..., 2] - region[..., 0]) > 15
+    assert bluish.sum() > 300
     assert np.abs(frame_array(showbase).astype(int) - before.astype(int)).sum() > 0
     # The ghost must not change how real pieces of the same shape look.
     real = view.pieces[STACK[0]]
