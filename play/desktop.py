@@ -38,8 +38,9 @@ from physics.snapshot import Snapshot
 from play.controllers import BotController
 from play.desktop_hand import Rested, YourHand
 from play.desktop_shooting import YourShot
-from play.desktop_shot import FINE_TURN_DEG as FINE_AIM_DEG, POWER_STEP, SPOT_STEP_DEG, TURN_STEP_DEG, ShotAiming
-from play.hand import FINE_LIFT_MM, FINE_TURN_DEG, LIFT_MM, TURN_DEG, ManualHand
+from play.desktop_keys import bind_keys, unbind_keys
+from play.desktop_shot import ShotAiming
+from play.hand import ManualHand
 from play.live_hand import LiveHand
 from play.human import HUMAN, Aim, HumanSeat, SeatSpec
 from play.match import CityResult, Match
@@ -52,9 +53,6 @@ from scenes.table.sound import TableSound
 from scenes.table.view import TableView
 from play.desktop_camera import CameraControl
 
-INPUT_EVENTS = ("space", "tab", "c", "t", "x", "enter", "l", "m", "f1", "1", "2", "4", "mouse1", "mouse1-up", "wheel_up",
-                "wheel_down", "shift-wheel_up", "shift-wheel_down", "arrow_left", "arrow_right", "arrow_up", "arrow_down",
-                "a", "d", "shift-a", "shift-d")
 BOT_PACE_S = 0.8              # the window waits this long between bot placements (watchable)
 CITY_PAUSE_S = 2.5            # ... and this long on a city's result
 BOARD_S = 8.0                 # the city's scoreboard stays this long (or until Next city)
@@ -797,31 +795,7 @@ class DesktopGame:
     # --- camera input ---------------------------------------------------------------------------
 
     def _bind_input(self) -> None:
-        b = self.base
-        b.accept("space", self._space)
-        b.accept("tab", self.reaim)
-        b.accept("x", self.set_aside)
-        b.accept("c", self.recentre)
-        b.accept("mouse1", self._click)
-        b.accept("t", self.turn_over)
-        b.accept("enter", self.skip_motion)
-        b.accept("l", self.replay_last)
-        b.accept("f1", self.toggle_rules)
-        b.accept("m", self.toggle_mute)
-        for key, speed in (("1", 1.0), ("2", 2.0), ("4", 4.0)):
-            b.accept(key, self.set_bot_speed, [speed])
-        for key, act, sign in (("q", self.turn, 1), ("e", self.turn, -1), ("r", self.tilt, 1), ("f", self.tilt, -1)):
-            b.accept(key, act, [sign * TURN_DEG])
-            b.accept(f"shift-{key}", act, [sign * FINE_TURN_DEG])
-        for key, sign in (("wheel_up", 1), ("wheel_down", -1)):
-            b.accept(key, self._wheel, [sign, LIFT_MM])
-            b.accept(f"shift-{key}", self._wheel, [sign, FINE_LIFT_MM])
-        for key, change in (("arrow_left", lambda s: s.move_spot(SPOT_STEP_DEG)), ("arrow_right", lambda s: s.move_spot(-SPOT_STEP_DEG)),
-                            ("arrow_up", lambda s: s.add_power(POWER_STEP)), ("arrow_down", lambda s: s.add_power(-POWER_STEP)),
-                            ("a", lambda s: s.turn(TURN_STEP_DEG)), ("d", lambda s: s.turn(-TURN_STEP_DEG)),
-                            ("shift-a", lambda s: s.turn(FINE_AIM_DEG)), ("shift-d", lambda s: s.turn(-FINE_AIM_DEG))):
-            b.accept(key, self._change_shot, [change])
-        b.accept("mouse1-up", self._release_drag)
+        bind_keys(self.base, self)
         self.camera.bind()
 
     def _wheel(self, notches: int, lift_mm: float) -> None:
@@ -847,8 +821,7 @@ class DesktopGame:
         self.close_replay()
         self.your_hand.close()
         self.shooting.end()
-        for event in (*INPUT_EVENTS, *(f"{m}{k}" for k in "qerf" for m in ("", "shift-"))):
-            self.base.ignore(event)
+        unbind_keys(self.base)
         self.camera.unbind()
         self.hud.destroy()
         self.sound.destroy()

@@ -1,0 +1,53 @@
+"""The table's keys and mouse buttons: one table of what each does in `DesktopGame`, bound when
+a game opens and let go when it closes (the start menu binds its own keys in between)."""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from play.desktop_shot import FINE_TURN_DEG as FINE_AIM_DEG, POWER_STEP, SPOT_STEP_DEG, TURN_STEP_DEG, ShotAiming
+from play.hand import FINE_LIFT_MM, FINE_TURN_DEG, LIFT_MM, TURN_DEG
+
+
+def _shot(change: Callable[[ShotAiming], object]) -> tuple[str, list]:
+    return "_change_shot", [change]
+
+
+# event -> (DesktopGame method, its extra arguments)
+KEYS: dict[str, tuple[str, list]] = {
+    "space": ("_space", []),
+    "tab": ("reaim", []),
+    "x": ("set_aside", []),
+    "c": ("recentre", []),
+    "mouse1": ("_click", []),
+    "mouse1-up": ("_release_drag", []),
+    "t": ("turn_over", []),
+    "enter": ("skip_motion", []),
+    "l": ("replay_last", []),
+    "f1": ("toggle_rules", []),
+    "m": ("toggle_mute", []),
+    **{key: ("set_bot_speed", [speed]) for key, speed in (("1", 1.0), ("2", 2.0), ("4", 4.0))},
+    # your piece in hand (play/hand.py)
+    **{key: (act, [sign * TURN_DEG]) for key, act, sign in
+       (("q", "turn", 1), ("e", "turn", -1), ("r", "tilt", 1), ("f", "tilt", -1))},
+    **{f"shift-{key}": (act, [sign * FINE_TURN_DEG]) for key, act, sign in
+       (("q", "turn", 1), ("e", "turn", -1), ("r", "tilt", 1), ("f", "tilt", -1))},
+    "wheel_up": ("_wheel", [1, LIFT_MM]), "wheel_down": ("_wheel", [-1, LIFT_MM]),
+    "shift-wheel_up": ("_wheel", [1, FINE_LIFT_MM]), "shift-wheel_down": ("_wheel", [-1, FINE_LIFT_MM]),
+    # your Nashville shot (play/desktop_shot.py)
+    "arrow_left": _shot(lambda s: s.move_spot(SPOT_STEP_DEG)),
+    "arrow_right": _shot(lambda s: s.move_spot(-SPOT_STEP_DEG)),
+    "arrow_up": _shot(lambda s: s.add_power(POWER_STEP)),
+    "arrow_down": _shot(lambda s: s.add_power(-POWER_STEP)),
+    "a": _shot(lambda s: s.turn(TURN_STEP_DEG)), "d": _shot(lambda s: s.turn(-TURN_STEP_DEG)),
+    "shift-a": _shot(lambda s: s.turn(FINE_AIM_DEG)), "shift-d": _shot(lambda s: s.turn(-FINE_AIM_DEG)),
+}
+
+
+def bind_keys(base: Any, game: Any) -> None:
+    for event, (method, args) in KEYS.items():
+        base.accept(event, getattr(game, method), list(args))
+
+
+def unbind_keys(base: Any) -> None:
+    for event in KEYS:
+        base.ignore(event)
