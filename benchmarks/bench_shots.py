@@ -6,7 +6,8 @@ Figures, on a 4-seat Nashville table (bases 50 cm apart) whose structures hold 8
                                   flicks at the 3 highest pieces in reach of each other structure
   shot_sim_ms_cpu                 the same in process CPU time (the machine is shared)
   shot_simulated_s                median simulated seconds of those shots
-  shot_decision_s_median_<level>  median wall time of a bot's aim (`play.shot_bots.bot_aim`)
+  shot_decision_s_median_<level>  median wall time of a bot's aim (`play.shot_bots.plan_shot`;
+                                  "_cpu": process CPU time)
   shot_hit_rate_<level>           of those bots' shots (aimed, then flicked with their hand),
                                   the share that knocked at least one piece off the target
   raw_pybullet_realtime_factor    bare PyBullet on a 30-piece pile (benchmarks/bench_physics.py),
@@ -19,7 +20,6 @@ from __future__ import annotations
 import json
 import random
 import statistics
-import time
 
 from game.mechanics.shots import Shoot
 from physics import TableLayout, World
@@ -64,16 +64,18 @@ def bot_figures(snapshot: Snapshot) -> dict:
         for level in LEVELS:
             params = SHOT_PARAMS[level]
             rng = random.Random(f"bench-shots:{level}")
-            times, hits = [], 0
+            times, cpus, hits = [], [], 0
             for i in range(DECISIONS_PER_LEVEL):
                 target = 1 + i % 3
                 shoot = Shoot(0, target)
-                start = time.perf_counter()
-                aim, _ = plan_shot(snapshot, shoot, spots, False, params, rng, world=scratch)
-                times.append(time.perf_counter() - start)
+                with Clock() as clock:
+                    aim, _ = plan_shot(snapshot, shoot, spots, False, params, rng, world=scratch)
+                times.append(clock.wall)
+                cpus.append(clock.cpu)
                 report = simulate_shot(snapshot, 0, noisy(aim, params, rng), spots, world=scratch)
                 hits += any(k == target for _, k in report.fallen)
             figures[f"shot_decision_s_median_{level}"] = round(statistics.median(times), 2)
+            figures[f"shot_decision_s_median_{level}_cpu"] = round(statistics.median(cpus), 2)
             figures[f"shot_hit_rate_{level}"] = round(hits / DECISIONS_PER_LEVEL, 2)
     return figures
 

@@ -63,6 +63,17 @@ Catalogue and planner helpers
     reference.release_above(world, piece_id, x, y, orientation) -> release pose just above support
     reference.TOWERS / reference.build_tower(world, structure, layers)
 
+Nashville shots (physics/shots.py)
+    ShotAim(spot_deg, direction_deg, power 0..1)   where the cowboy stands around its base, the
+                                              flick's direction (world degrees), its strength
+    simulate_shot(snapshot, shooter, aim, spots, motion=None) -> ShotReport(fallen, wobbled,
+        cowboys_hit, disc_hits, ricochets, heights_mm, settled, snapshot after, cowboy_position)
+    Shot(world, snapshot, shooter, aim, spots, motion): the incremental form (run_ticks(n) per
+        frame until it says done, then report())
+    preview_path(snapshot, shooter, aim, spots) -> disc positions up to its first contact
+    aim_at(layout, shooter, spot_deg, point) -> the aim whose arc passes through point (or None)
+    default_spots(layout), cowboy_spot_position(layout, seat, spot_deg)
+
 Assets: `python -m physics.build_assets` writes assets/meshes/<shape>_visual.obj and
 <shape>_collision.obj (one `o` group per exact convex part) for the 15 shapes, base, cactus,
 cowboy and bullet.

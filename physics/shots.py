@@ -37,7 +37,7 @@ at the start of every shot, as "they stand up again at the end of your turn".
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Sequence
 
 import pybullet as pb
@@ -208,6 +208,13 @@ class ShotMotionRecorder(MotionRecorder):
     def __init__(self) -> None:
         super().__init__()
         self.extra: dict[str, int] = {}
+        self.names: dict[str, str] = {}     # the shot's owner names ("disc", "cowboy:<k>") -> catalogue ids
+
+    def finish(self, world: World, tick: int, piece_id: str, structure: int, seat: int,
+               removed: tuple[str, ...]) -> Motion:
+        # Sounds look up what met by catalogue id: the disc and the cowboys are named as pieces.
+        self.contacts = [replace(e, a=self.names.get(e.a, e.a), b=self.names.get(e.b, e.b)) for e in self.contacts]
+        return super().finish(world, tick, piece_id, structure, seat, removed)
 
     def _sample_more(self, world: World, moved: dict, velocity: dict) -> None:
         c = world._client
@@ -268,6 +275,8 @@ class Shot:
         if motion is not None:
             motion.extra = {f"{COWBOY_ID_PREFIX}{s + 1}": b for s, b in enumerate(self.cowboys)}
             motion.extra[f"{DISC_ID_PREFIX}{shooter + 1}"] = self.disc
+            motion.names = {"disc": f"{DISC_ID_PREFIX}{shooter + 1}",
+                            **{f"cowboy:{s}": f"{COWBOY_ID_PREFIX}{s + 1}" for s in range(len(self.cowboys))}}
             motion.sample(world, 0, force=True)
         self.half = layout.table_half_size_m * SCALE
         self.ticks = 0

@@ -19,9 +19,11 @@ from play.controllers import DIFFICULTIES
 from play.human import HUMAN, SeatSpec, default_seats
 from play.rules_text import RulesPage, rules_page
 
-# Nashville's shots have no physics yet, so the menu does not offer it (`junkart play --tour
-# nashville` still plays its rules for anyone testing them).
-TOURS: tuple[str, ...] = ("first", "random:3", *(name for name in city_names() if name != "nashville"))
+# Nashville is offered on its own (the rulebook: "recommended to play it individually") and, once
+# players know it, inside a random tour: RANDOM_WITH_NASHVILLE deals it with the other cities;
+# plain random tours never deal it.
+RANDOM_WITH_NASHVILLE = "random:3+nashville"
+TOURS: tuple[str, ...] = ("first", "random:3", RANDOM_WITH_NASHVILLE, *city_names())
 SEAT_KINDS: tuple[str, ...] = (*DIFFICULTIES, HUMAN)
 DEFAULT_BOTS = ("normal", "hard")
 
@@ -59,7 +61,10 @@ class MenuChoices:
 
     def config(self) -> api.TourConfig:
         """The tour to play; ValueError (one line) when it cannot be played at this table."""
-        config = api.TourConfig.parse(self.tour, self.players)
+        if self.tour == RANDOM_WITH_NASHVILLE:
+            config = api.TourConfig.parse("random:3", self.players, include_nashville=True)
+        else:
+            config = api.TourConfig.parse(self.tour, self.players)
         check_config(config)
         return config
 
@@ -80,6 +85,8 @@ class MenuChoices:
     def tour_text(self) -> str:
         if self.tour == "first":
             return "First tour: " + ", ".join(city_card(c).display_name for c in FIRST_TOUR)
+        if self.tour == RANDOM_WITH_NASHVILLE:
+            return "3 random cities, Nashville included"
         if self.tour.startswith("random:"):
             return f"{self.tour.split(':', 1)[1]} random cities"
         return city_card(self.tour).display_name + " only"

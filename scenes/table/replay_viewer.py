@@ -16,6 +16,7 @@ from typing import Any, Callable, Sequence
 
 from game import api
 from game.actions import Place
+from game.mechanics.shots import Shoot
 from game.errors import IllegalActionError
 from game.replay import Replay, ReplayEntry, ReplayFormatError, tour_of
 from physics.motion import Motion
@@ -49,8 +50,9 @@ def replay_frames(replay: Replay) -> list[ReplayFrame]:
     frames: list[ReplayFrame] = []
     last = None
     last_entry: ReplayEntry | None = None
-    table_key = None               # (exhibition, phase) of the table `frames[-1]` left
+    table_key = None               # (exhibition, phase) of the table `latest` is
     key_before = None
+    latest: Snapshot | None = None # the table after the last placement or Nashville shot
     for number, entry in enumerate(replay.entries, start=1):
         if entry.action is not None:
             key_before = (state.index, state.phase)
@@ -59,15 +61,16 @@ def replay_frames(replay: Replay) -> list[ReplayFrame]:
             except IllegalActionError as error:
                 raise ReplayFormatError(f"entry {number}: {error}") from None
             last, last_entry = entry.action, entry
-        elif entry.keyframe is not None and isinstance(last, Place):
+        elif entry.keyframe is not None and isinstance(last, (Place, Shoot)):
             try:
                 table = Snapshot.from_dict(entry.keyframe)
             except SnapshotFormatError as error:
                 raise ReplayFormatError(f"entry {number}: {error}") from None
             # A city (or a face-off) opens on an empty table; otherwise the last one goes on.
-            before = frames[-1].table if frames and table_key == key_before else Snapshot(table.layout, ())
-            frames.append(ReplayFrame(state, table, last, last_entry, before))
-            table_key = key_before
+            before = latest if latest is not None and table_key == key_before else Snapshot(table.layout, ())
+            if isinstance(last, Place):     # a shot is not a frame: the next placement starts from its table
+                frames.append(ReplayFrame(state, table, last, last_entry, before))
+            latest, table_key = table, key_before
     if not frames:
         raise ReplayFormatError("the replay holds no placement to watch")
     return frames

@@ -7,7 +7,7 @@ import pytest
 
 from game.tour import FIRST_TOUR, MAX_SEATS, MIN_SEATS
 from play.human import HUMAN
-from play.menu import TOURS, MenuChoices
+from play.menu import RANDOM_WITH_NASHVILLE, TOURS, MenuChoices
 
 
 def test_the_default_is_the_recommended_first_tour_against_a_normal_and_a_hard_bot():
@@ -23,7 +23,11 @@ def test_the_default_is_the_recommended_first_tour_against_a_normal_and_a_hard_b
 def test_every_choice_cycles_both_ways():
     choices = MenuChoices()
     assert choices.step("tour", 1).tour == "random:3" and choices.step("tour", -1).tour == TOURS[-1]
-    assert "nashville" not in TOURS                      # its shots have no physics yet
+    assert "nashville" in TOURS                          # on its own, and dealt only when asked for:
+    assert MenuChoices(tour="random:3").config().include_nashville is False
+    with_it = MenuChoices(tour=RANDOM_WITH_NASHVILLE)
+    assert with_it.config().include_nashville and with_it.config().random_cities == 3
+    assert "Nashville" in with_it.tour_text() and MenuChoices(tour="nashville").problem() == ""
     assert choices.step("players", -1).players == MIN_SEATS
     assert choices.step("players", -1).step("players", -1).players == MAX_SEATS
     assert choices.step("players", 1).others == ("normal", "hard", "hard")

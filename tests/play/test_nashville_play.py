@@ -17,7 +17,9 @@ from physics.shots import default_spots
 from play.controllers import BotController
 from play.human import SeatSpec
 from play.match import Match
+from play.replay_motion import recorded_motion
 from play.replays import replay_writer, resume, verify
+from scenes.table.replay_viewer import replay_frames
 
 SEED = 2
 
@@ -67,6 +69,17 @@ def test_the_nashville_replay_records_each_aim_and_verifies_bit_for_bit(two_bots
     assert len(shots) == len(match.log.shots) and all(len(e.shot) == 3 and e.digest for e in shots)
     verdict = verify(replay)
     assert verdict.ok and verdict.finished, verdict.problem
+
+
+def test_replay_watch_re_simulates_a_placement_made_after_a_shot(two_bots) -> None:
+    _, path = two_bots
+    replay = read_replay(path)
+    frames = replay_frames(replay)
+    entries = list(replay.entries)
+    after_shot = next(f for f in frames if f.entry is not None and isinstance(
+        next(e.action for e in reversed(entries[:entries.index(f.entry)]) if e.action is not None), Shoot))
+    assert after_shot.before is not None
+    assert recorded_motion(after_shot.entry, after_shot.before) is not None
 
 
 def test_a_changed_aim_is_found(two_bots, tmp_path) -> None:

@@ -38,7 +38,7 @@ def test_same_seed_same_result_in_two_processes(tmp_path):
     (("--tour", "paris", "--players", "7"), "2-6 players"),
     (("--tour", "amsterdam", "--players", "2"), "3-6 players"),
     (("--tour", "amsterdm", "--players", "3"), "did you mean 'Amsterdam'"),
-    (("--tour", "nashville", "--players", "2"), "Nashville"),
+    (("--tour", "nashville", "--players", "5"), "Nashville supports 2-4 players"),
     (("--players", "2", "--bots", "easy,wizard"), "unknown difficulty 'wizard'"),
     (("--players", "3", "--bots", "easy,hard"), "2 difficulties for 3 players"),
     (("--players", "2", "--sides", "A,C"), "give A or B for each of the 2 seats"),
