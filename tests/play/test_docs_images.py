@@ -29,23 +29,21 @@ def test_docs_popart_png_is_what_the_example_screen_renders(tmp_path):
     assert float(np.abs(fresh - committed).mean()) < 0.01, "regenerate: junkart popart --example --screenshot docs/popart.png"
 
 
-def test_docs_collapse_png_is_the_frame_the_game_renders_mid_fall(tmp_path):
-    out = tmp_path / "collapse.png"
-    done = subprocess.run([sys.executable, "-m", "play.cli", "screenshot", "--collapse", "--seed", "2", "--out", str(out)],
+def assert_current(picture: str, command: list[str], tmp_path: Path) -> None:
+    """`junkart <command> --out X` renders what docs/<picture> holds (within software GL's rounding)."""
+    out = tmp_path / picture
+    done = subprocess.run([sys.executable, "-m", "play.cli", *command, "--out", str(out)],
                           capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr
-    fresh, committed = pixels(out), pixels(DOCS / "table_collapse.png")
+    fresh, committed = pixels(out), pixels(DOCS / picture)
     assert fresh.shape == committed.shape
     assert float(np.abs(fresh - committed).mean()) < 0.01, \
-        "regenerate: junkart screenshot --collapse --seed 2 --out docs/table_collapse.png"
+        f"regenerate: junkart {' '.join(command)} --out docs/{picture}"
+
+
+def test_docs_collapse_png_is_the_frame_the_game_renders_mid_fall(tmp_path):
+    assert_current("table_collapse.png", ["screenshot", "--collapse", "--seed", "2"], tmp_path)
 
 
 def test_docs_nashville_aim_png_is_the_shot_the_game_shows_you_aiming(tmp_path):
-    out = tmp_path / "aim.png"
-    done = subprocess.run([sys.executable, "-m", "play.cli", "screenshot", "--shot", "aim", "--seed", "3", "--out", str(out)],
-                          capture_output=True, text=True, timeout=600)
-    assert done.returncode == 0, done.stderr
-    fresh, committed = pixels(out), pixels(DOCS / "nashville_aim.png")
-    assert fresh.shape == committed.shape
-    assert float(np.abs(fresh - committed).mean()) < 0.01, \
-        "regenerate: junkart screenshot --shot aim --seed 3 --out docs/nashville_aim.png"
+    assert_current("nashville_aim.png", ["screenshot", "--shot", "aim", "--seed", "3"], tmp_path)

@@ -13,29 +13,12 @@ from game.mechanics.shots import Shoot
 from game.replay import read_replay
 from physics.shots import disc_start
 from play.desktop import DesktopGame
+from play.desktop_shots import to_your_shot
 from play.desktop_shot import FULL_DRAG_M, POWER_STEP, SPOT_STEP_DEG, TURN_STEP_DEG, cowboy_id, disc_id
 from play.human import SeatSpec
 from play.replays import replay_writer, verify
 
 SEATS = [SeatSpec("You", "human"), SeatSpec("Easy bot", "easy")]
-
-
-def _to_your_shot(game: DesktopGame, ticks: int = 50_000) -> bool:
-    """Play on (the assist places your pieces) until you aim a shot."""
-    for _ in range(ticks):
-        game.tick()
-        if game.worker.busy or game.player.playing or game._live_settling:
-            continue
-        if game.shot is not None:
-            return True
-        if game.options:
-            shots = [k for k, o in enumerate(game.options) if isinstance(o, Shoot)]
-            game.choose_option(shots[0] if shots else 0)
-        elif game.aim is not None and game.live is None:
-            game.place()
-        if game.finished:
-            return False
-    return False
 
 
 def test_your_shot_is_aimed_by_keys_and_drag_and_the_match_flicks_what_you_aimed(showbase, tmp_path):
@@ -45,7 +28,7 @@ def test_your_shot_is_aimed_by_keys_and_drag_and_the_match_flicks_what_you_aimed
     game = DesktopGame(showbase, config, SEATS, seed=3, threaded=False, pace=False, show_motion=True,
                        recorder=recorder)
     try:
-        assert _to_your_shot(game)
+        assert to_your_shot(game)
         shot = game.shot
         assert game._moment() == "shoot" and game.shooting.marks.shown
         # Every cowboy stands on the table, and your disc lies at your cowboy's foot.
