@@ -517,7 +517,7 @@ class Shot:
         hit_structures = {w.structure_of(p) for p in self.disturbed if p in order}
         shot = tuple((p, w.structure_of(p)) for p in in_order if w.structure_of(p) in hit_structures or p in self.disturbed)
         wobbled = tuple((p, w.structure_of(p)) for p in in_order if (p, w.structure_of(p)) not in shot)
-        hits = tuple(_hit_name(h) for h in self.hits)
+        hits = tuple(self.hits)     # "base:<k>", piece ids, "cowboy:<seat>", "table-edge"
         bounces = sum(1 for h in hits if h != "table-edge")
         ricochets = max(0, bounces - 1)
         cowboy_xy = self.cowboy_xy[self.shooter]
@@ -535,10 +535,6 @@ class Shot:
             simulated_s=self.ticks * TIME_STEP, snapshot=snapshot,
             cowboy_position=(cowboy_xy[0], cowboy_xy[1], 0.0),
         )
-
-
-def _hit_name(owner: str) -> str:
-    return owner   # owners are already "base:<k>", piece ids, "cowboy:<seat>" or "table-edge"
 
 
 def spec_bottom(piece_id: str) -> float:
@@ -597,4 +593,4 @@ def _pos(body: int, client: int) -> Vec3:
 
 
 __all__ = ["ShotAim", "ShotReport", "Shot", "ShotMotionRecorder", "simulate_shot", "preview_path", "aim_at",
-           "power_for", "default_spots", "default_spot_deg", "cowboy_spot_position", "launch_velocity", "Motion"]
+           "power_for", "default_spots", "default_spot_deg", "cowboy_spot_position", "launch_velocity"]
