@@ -10,7 +10,7 @@ hand's noise) is drawn by the caller, in its fixed order, before the jobs go out
     with RolloutPool(workers=2) as pool:
         results = pool.map(task, jobs)        # task(world, job), a module-level function
 
-`workers=1` runs every job here, in order, on one scratch world: the in-process path.
+`workers=1` runs every job here, in order, on a scratch world: the in-process path.
 
 Workers are started once (spawned: the parent may hold Panda3D and PyBullet state that must not
 be forked) and reused. A worker that dies is replaced and its job run again; `close()` ends them
@@ -97,11 +97,12 @@ class RolloutPool:
 
     def __init__(self, workers: int) -> None:
         self.workers = check_workers(workers)
-        self._lock = threading.Lock()          # one `map` at a time (a dropped bot thread may still hold it)
+        self._lock = threading.Lock()          # one `map` at a time on the workers
         self._generation = 0
         self._interrupted = -1                 # the generation `interrupt()` stopped
+        self._last_caller: threading.Thread | None = None
+        self._dropped: "weakref.WeakSet[threading.Thread]" = weakref.WeakSet()   # threads whose maps are not wanted
         self._processes: list[_Worker] = []
-        self._world: World | None = None       # the in-process path's scratch world
         self._closed = False
         self.replaced = 0                      # workers that died and were replaced
         _open_pools.add(self)
@@ -110,18 +111,38 @@ class RolloutPool:
 
     def map(self, task: Task, jobs: Sequence[Any]) -> list[Any]:
         """[task(world, job) for job in jobs], the results in the jobs' order."""
+        caller = threading.current_thread()
+        self._last_caller = caller
+        if self.workers == 1:
+            # A world of its own per call: threads (a dropped bot's and the next game's) never share one.
+            with World(TableLayout.for_seats(2)) as world:
+                results = []
+                for job in jobs:
+                    self._check(caller, None)
+                    results.append(task(world, job))
+                return results
         with self._lock:
-            if self._closed:
-                raise PoolInterrupted("the rollout pool is closed")
             self._generation += 1
-            generation = self._generation
-            if self.workers == 1:
-                return self._map_here(task, jobs, generation)
-            return self._map_on_workers(task, list(jobs), generation)
+            return self._map_on_workers(task, list(jobs), caller, self._generation)
 
     def interrupt(self) -> None:
-        """Make the `map` running now (on another thread) raise PoolInterrupted promptly."""
+        """Make the `map` running now on another thread raise PoolInterrupted promptly, and any
+        later one from that thread (a bot's thought dropped between two batches)."""
         self._interrupted = self._generation
+        caller = self._last_caller
+        if caller is not None and caller is not threading.main_thread():
+            self._dropped.add(caller)
+
+    def _check(self, caller: threading.Thread, generation: int | None) -> None:
+        if self._closed:
+            raise PoolInterrupted("the rollout pool is closed")
+        if caller in self._dropped or (generation is not None and self._interrupted == generation):
+            raise PoolInterrupted("interrupted: the thought was dropped")
+
+    @property
+    def busy_pids(self) -> tuple[int, ...]:
+        """The workers running a job now."""
+        return tuple(w.process.pid for w in self._processes if w.job is not None and w.process.pid is not None)
 
     def pids(self) -> tuple[int, ...]:
         """The worker processes' ids (empty before the first `map` and after `close`)."""
@@ -136,14 +157,11 @@ class RolloutPool:
     def close(self) -> None:
         """Stop every worker (safe to call again, and from another thread while a `map` waits)."""
         self._closed = True
-        self.interrupt()
+        self._interrupted = self._generation
         with self._lock:
             for worker in self._processes:
                 worker.stop()
             self._processes = []
-            if self._world is not None:
-                self._world.close()
-                self._world = None
         _open_pools.discard(self)
 
     def __enter__(self) -> "RolloutPool":
@@ -152,18 +170,6 @@ class RolloutPool:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    # --- in process -----------------------------------------------------------------------------
-
-    def _map_here(self, task: Task, jobs: Sequence[Any], generation: int) -> list[Any]:
-        if self._world is None:
-            self._world = World(TableLayout.for_seats(2))
-        results = []
-        for job in jobs:
-            if self._interrupted == generation:
-                raise PoolInterrupted("interrupted")
-            results.append(task(self._world, job))
-        return results
-
     # --- on workers -----------------------------------------------------------------------------
 
     def _ensure_workers(self) -> None:
@@ -171,15 +177,14 @@ class RolloutPool:
         while len(self._processes) < self.workers:
             self._processes.append(_Worker(context))
 
-    def _map_on_workers(self, task: Task, jobs: list[Any], generation: int) -> list[Any]:
+    def _map_on_workers(self, task: Task, jobs: list[Any], caller: threading.Thread, generation: int) -> list[Any]:
         self._ensure_workers()
         results: list[Any] = [None] * len(jobs)
         done = [False] * len(jobs)
         pending = deque(range(len(jobs)))
         crashes = [0] * len(jobs)
         while not all(done):
-            if self._interrupted == generation:
-                raise PoolInterrupted("interrupted")
+            self._check(caller, generation)
             for worker in self._processes:
                 if worker.job is None and pending:
                     index = pending.popleft()

@@ -36,6 +36,7 @@ from physics.layout import TableLayout
 from physics.motion import FRAME_S
 from physics.snapshot import Snapshot
 from play.controllers import BotController
+from physics.pool import interrupt_shared_pool
 from physics.errors import IntersectingPoseError
 from play.hand import FINE_LIFT_MM, FINE_TURN_DEG, LIFT_MM, TURN_DEG, ManualHand
 from play.live_hand import LiveHand
@@ -768,6 +769,7 @@ class DesktopGame:
         if self.worker.running:
             self.match.recorder = None
             self.worker.drop()
+            interrupt_shared_pool()     # its rollouts stop too: the worker processes are free for the next game
         if self.recorder is not None:
             self.recorder.close()
 
