@@ -208,12 +208,14 @@ def run_base(base: Any) -> None:
         base.taskMgr.stop()
 
     base.taskMgr.keyboardInterruptHandler = on_sigint     # taskMgr.run() installs this for SIGINT
-    base.finalExitCallbacks.append(close_shared_pool)     # the bots' worker processes end with the window
-    base.run()
-    if interrupted:
-        for callback in list(base.finalExitCallbacks):
-            callback()
-        raise KeyboardInterrupt
+    try:
+        base.run()
+        if interrupted:
+            for callback in list(base.finalExitCallbacks):
+                callback()
+            raise KeyboardInterrupt
+    finally:
+        close_shared_pool()     # the bots' worker processes end with the window (Esc, its close button, Ctrl+C)
 
 
 def run_headless_demo(seed: int, max_placements: int | None = None) -> int:
