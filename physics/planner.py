@@ -36,8 +36,8 @@ from physics.motion import MotionRecorder
 from physics.placement import PlacementReport
 from physics.pool import RolloutPool, shared_pool
 from physics.snapshot import Snapshot
-from physics.spots import (RELEASE_GAP_M, Candidate, Pose, candidates, compose_yaw, rest_height,
-                           structure_surface)
+from physics.spots import (RELEASE_GAP_M, Candidate, Pose, candidates, compose_yaw, highest_robust_release_z,
+                           rest_height, structure_surface)
 from physics.world import BASE_PREFIX, World
 
 VERDICT_AFTER_FALL_S = 1.0    # a rollout stops this long after the first fall (see `rollout`)
@@ -176,8 +176,8 @@ def usable_height_mm(world: World, structure: int) -> float:
     surface = structure_surface(world, structure, ROOM_SEARCH.grid)     # cast once for all the probes
     total = 0.0
     for probe in ROOM_PROBES:
-        spots = candidates(world, structure, probe, ROOM_SEARCH, Objective(), surface)
-        total += max((spot.release[0][2] for spot in spots if spot.margin_mm >= ROBUST_MARGIN_MM), default=BASE_HEIGHT_M)
+        highest = highest_robust_release_z(world, structure, probe, ROOM_SEARCH, surface, ROBUST_MARGIN_MM)
+        total += BASE_HEIGHT_M if highest is None else highest
     return total / len(ROOM_PROBES) * 1000.0
 
 
