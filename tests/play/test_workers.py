@@ -10,6 +10,8 @@ import textwrap
 import time
 from pathlib import Path
 
+import pytest
+
 from game import api
 from game.replay import read_replay
 from physics.pool import RolloutPool
@@ -159,3 +161,20 @@ def test_closing_the_game_window_while_a_bot_thinks_leaves_no_worker_process():
     done = subprocess.run([sys.executable, "-c", CLOSE_WHILE_THINKING], capture_output=True, text=True, timeout=600,
                           cwd=Path(__file__).parents[2])
     assert "workers 2 left 0" in done.stdout, done.stdout + done.stderr
+
+
+@pytest.mark.parametrize("command", [("sim", "--players", "2", "--workers", "0"), ("play", "--workers", "-3"),
+                                     ("bench", "bots", "--workers", "0")])
+def test_a_worker_count_below_one_is_a_one_line_error(command):
+    done = subprocess.run([sys.executable, "-m", "play.cli", *command], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2
+    assert done.stderr.strip() == "junkart: error: workers must be a whole number of 1 or more, not " + command[-1]
+
+
+def test_the_workers_setting_is_kept_and_checked():
+    from play import settings
+
+    assert settings.DEFAULTS.workers == 0                  # one per core
+    assert settings.from_dict({"workers": 3}).workers == 3
+    with pytest.raises(ValueError, match="workers -1"):
+        settings.from_dict({"workers": -1})
