@@ -15,6 +15,7 @@ import pytest
 from game import api
 from game.replay import read_replay
 from physics.pool import RolloutPool
+from play import settings
 from play.controllers import BotController
 from play.human import SeatSpec
 from play.match import Match
@@ -172,8 +173,6 @@ def test_a_worker_count_below_one_is_a_one_line_error(command):
 
 
 def test_the_workers_setting_is_kept_and_checked():
-    from play import settings
-
     assert settings.DEFAULTS.workers == 0                  # one per core
     assert settings.from_dict({"workers": 3}).workers == 3
     with pytest.raises(ValueError, match="workers -1"):
