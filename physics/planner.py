@@ -11,13 +11,18 @@
    world rebuilt from the turn's snapshot (the same rebuild path the match uses), and scored by
    what happened: falls, drops, height gained, touches, pieces disturbed. A rollout that drops
    something stops a second after the first fall, once what it knocked loose is down too (the
-   verdict is in; see `rollout`). Finalists get more rollouts; the best mean wins.
+   verdict is in; see `run_rollout`). Finalists get more rollouts; the best mean wins. A
+   batch's rollouts run together on a pool of worker processes (physics/pool.py): their hand
+   noise is drawn here first, in the order one process would draw it, and their results come
+   back in that order, so the choice is the same bits with any number of workers.
 4. Several options (which pending piece first, which common base: `plan_best`) share one
    search: each batch of candidates takes its share from every option, under one budget.
 5. When the best plan fell in any of its rollouts (`PlannerParams.escalations`), the search
    goes on: wider, then over spots found by letting the piece settle (`settled_spots`: the
    cups, holes and corners that hold a ball by its sides, which the pre-filter's rays cannot
-   see), then wider still. It costs time only on tops where nothing always stands.
+   see), then wider still. It costs time only on tops where nothing always stands, and all the
+   searches of one decision share one budget counted in rollouts (`PlannerParams.budget`),
+   never in seconds: a decision must not depend on how busy the machine is.
 
 The planner knows nothing of cities: `Objective` carries the weights the caller chose.
 """
