@@ -100,7 +100,8 @@ class RolloutPool:
         self._lock = threading.Lock()          # one `map` at a time on the workers
         self._generation = 0
         self._interrupted = -1                 # the generation `interrupt()` stopped
-        self._last_caller: threading.Thread | None = None
+        self._callers_lock = threading.Lock()
+        self._callers: "weakref.WeakSet[threading.Thread]" = weakref.WeakSet()   # threads that have mapped
         self._dropped: "weakref.WeakSet[threading.Thread]" = weakref.WeakSet()   # threads whose maps are not wanted
         self._processes: list[_Worker] = []
         self._closed = False
@@ -112,7 +113,8 @@ class RolloutPool:
     def map(self, task: Task, jobs: Sequence[Any]) -> list[Any]:
         """[task(world, job) for job in jobs], the results in the jobs' order."""
         caller = threading.current_thread()
-        self._last_caller = caller
+        with self._callers_lock:
+            self._callers.add(caller)
         if self.workers == 1:
             # A world of its own per call: threads (a dropped bot's and the next game's) never share one.
             with World(TableLayout.for_seats(2)) as world:
@@ -126,12 +128,13 @@ class RolloutPool:
             return self._map_on_workers(task, list(jobs), caller, self._generation)
 
     def interrupt(self) -> None:
-        """Make the `map` running now on another thread raise PoolInterrupted promptly, and any
-        later one from that thread (a bot's thought dropped between two batches)."""
+        """Make the `map` running now raise PoolInterrupted promptly, and every later one from
+        a thread other than the main thread that has used the pool so far: a game thinks on
+        threads of its own, and a game left is dropped whole, even between two batches (each
+        new job of the game's gets a new thread)."""
         self._interrupted = self._generation
-        caller = self._last_caller
-        if caller is not None and caller is not threading.main_thread():
-            self._dropped.add(caller)
+        with self._callers_lock:
+            self._dropped.update(t for t in list(self._callers) if t is not threading.main_thread())
 
     def _check(self, caller: threading.Thread, generation: int | None) -> None:
         if self._closed:
