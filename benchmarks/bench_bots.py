@@ -20,6 +20,8 @@
 - `tower_<level>_drops_plan_stood_all` (`_some`, `_none`): drops / placements whose chosen plan
   stood in all, some or none of its own rollouts (a misjudged spot, a gamble, a hopeless top).
 - `decision_s_p90_*` and `decision_s_max_*`: the slow tail, where a bot searched wider.
+  `decision_trials_*`: the same in rollouts and settle probes per decision (what
+  `PlannerParams.budget` bounds), the same on any machine however busy.
 - `hard_vs_easy_win_rate` over seeded 2-player Philadelphia exhibitions (a tie counts half).
 - `tour_wall_s`: the 3-city tour (Philadelphia, Monaco, Paris) with 4 bots easy/normal/hard/hard
   (`--quick`: Monaco alone, `tour_cities` says which).
@@ -76,7 +78,7 @@ def solo_tower(mode: str, seed: int, on_table: Callable[[Snapshot, str, int], No
     bot_rng = random.Random(f"tower-bot:{mode}:{seed}")
     with World(TableLayout.for_seats(2)) as world:
         snapshot = world.snapshot()
-    decisions, drops, foreseen, fallen, widened = [], 0, 0, 0, 0
+    decisions, trials, drops, foreseen, fallen, widened = [], [], 0, 0, 0, 0
     by_plan = {kind: {"placements": 0, "drops": 0} for kind in PLAN_KINDS}
     for index, piece in enumerate(pieces):
         if on_table is not None:
@@ -91,6 +93,7 @@ def solo_tower(mode: str, seed: int, on_table: Callable[[Snapshot, str, int], No
                 plan = plan_placement(snapshot, 0, piece, 0, tallest(LONG_GAME[mode]), params, bot_rng, pool)
                 release, noise, stand_rate = plan.release, (params.noise_mm, params.noise_deg), plan.stand_rate
                 searches, retry = plan.searches, retries_if_dropped(plan, params)
+                trials.append(plan.rolled_out + plan.probes)
             decisions.append(time.perf_counter() - start)
             widened += searches > 1
             with World.from_snapshot(snapshot) as world:
@@ -110,7 +113,8 @@ def solo_tower(mode: str, seed: int, on_table: Callable[[Snapshot, str, int], No
         height = world.height_mm(0)
         standing = len(world.pieces_on(0))
     return {"height_mm": height, "standing": standing, "drops": drops, "foreseen_drops": foreseen, "fallen": fallen,
-            "placements": len(decisions), "decisions": decisions, "widened": widened, "by_plan": by_plan}
+            "placements": len(decisions), "decisions": decisions, "trials": trials, "widened": widened,
+            "by_plan": by_plan}
 
 
 def _plan_kind(stand_rate: float) -> str:
@@ -220,6 +224,10 @@ def _tower_figures(mode: str, results: list[dict], towers: int) -> dict:
     figures[f"decision_s_median_{mode}"] = round(statistics.median(decisions), 3)
     figures[f"decision_s_p90_{mode}"] = round(decisions[int(0.9 * (len(decisions) - 1))], 3)
     figures[f"decision_s_max_{mode}"] = round(decisions[-1], 3)
+    trials = sorted(t for r in results for t in r["trials"])
+    figures[f"decision_trials_median_{mode}"] = statistics.median(trials)
+    figures[f"decision_trials_p90_{mode}"] = trials[int(0.9 * (len(trials) - 1))]
+    figures[f"decision_trials_max_{mode}"] = trials[-1]
     figures[f"tower_{mode}_widened_share"] = round(sum(r["widened"] for r in results) / placements, 3)
     return figures
 

@@ -107,6 +107,7 @@ class Plan:
     scores: tuple[float, ...] = field(default=(), repr=False)
     option: int = 0               # index of the chosen option (see `plan_best`)
     searches: int = 1             # 1 + how many times it searched wider (PlannerParams.escalations)
+    probes: int = 0               # steady-hand placements of `settled_spots` (each spends a rollout of the budget)
 
 
 @dataclass(frozen=True)
@@ -260,15 +261,22 @@ def plan_placement(snapshot: Snapshot, structure: int, piece_id: str, seat: int,
     return plan_best(snapshot, [Option(structure, piece_id, objective)], seat, params, rng, pool)
 
 
-class _Budget:
+class Budget:
     """Rollouts (and settle probes) a decision may still run: `PlannerParams.budget`, counted
-    in rollouts and never in seconds, so a decision is the same on a busy machine."""
+    in rollouts and never in seconds, so a decision is the same on a busy machine. A search
+    never starts a batch it cannot pay for (the first batch of a search on is cut to fit), so a
+    decision runs at most `budget + rollouts - 1` of them."""
 
     def __init__(self, rollouts: int) -> None:
         self.left = rollouts
+        self.probes = 0
 
     def spend(self, rollouts: int) -> None:
         self.left -= rollouts
+
+    def spend_probes(self, probes: int) -> None:
+        self.left -= probes
+        self.probes += probes
 
 
 def plan_best(snapshot: Snapshot, options: Sequence[Option], seat: int, params: PlannerParams,
@@ -283,7 +291,7 @@ def plan_best(snapshot: Snapshot, options: Sequence[Option], seat: int, params: 
     if not options:
         raise ValueError("plan_best needs at least one option")
     pool = pool or shared_pool()
-    budget = _Budget(params.budget)
+    budget = Budget(params.budget)
     plan = _search(snapshot, options, seat, params, rng, pool, budget)
     # Nothing it tried always stood: a player who sees that turns the piece over, looks
     # everywhere and into every nook before letting go. (The re-place after a drop looks wider
@@ -291,10 +299,8 @@ def plan_best(snapshot: Snapshot, options: Sequence[Option], seat: int, params: 
     # none starts without a batch's worth left: the slowest decisions were searches on hopeless
     # tops that nothing could save.
     def settled(world: World, option: Option, _: PlannerParams, wanted: int) -> list[Candidate]:
-        # The scan takes at most half of what is left, so its spots can still be rolled out.
-        spots = settled_spots(world, option.structure, option.piece_id, seat, option.objective, pool,
-                              limit=max(1, budget.left // 2))
-        return _diverse(spots, wanted)
+        return _diverse(settled_spots(world, option.structure, option.piece_id, seat, option.objective, pool,
+                                      budget), wanted)
 
     steps = [(widened(params, 1), _spots), (params, settled), (widened(params, 2), _spots)]
     for step_params, find in steps[: params.escalations]:
@@ -308,11 +314,11 @@ def plan_best(snapshot: Snapshot, options: Sequence[Option], seat: int, params: 
         best = other if other.score > plan.score else plan
         plan = replace(best, considered=plan.considered + other.considered,
                        rolled_out=plan.rolled_out + other.rolled_out, searches=plan.searches + 1)
-    return plan
+    return replace(plan, probes=budget.probes)
 
 
 def _search(snapshot: Snapshot, options: Sequence[Option], seat: int, params: PlannerParams,
-            rng: random.Random, pool: RolloutPool, budget: _Budget, find=None) -> Plan | None:
+            rng: random.Random, pool: RolloutPool, budget: Budget, find=None) -> Plan | None:
     """One search of `plan_best`: the candidates `find` gives (`_spots` by default), rolled out
     batch by batch; None if it finds none."""
     find = find or _spots
@@ -361,7 +367,7 @@ class SettleProbe:
 
 
 def settled_spots(world: World, structure: int, piece_id: str, seat: int, objective: Objective,
-                  pool: RolloutPool | None = None, limit: int | None = None) -> list[Candidate]:
+                  pool: RolloutPool | None = None, budget: Budget | None = None) -> list[Candidate]:
     """Candidates found by letting the piece go, in its likeliest pose and with a steady hand,
     on a dense grid (SETTLE_GRID) over the structure: the spots where it came to rest, best
     outcome first. The pre-filter's rays see only what lies under the piece's lowest points, so
@@ -369,15 +375,19 @@ def settled_spots(world: World, structure: int, piece_id: str, seat: int, object
     between two pieces; yet once the base is covered a ball stands nowhere else. On two such
     tops the plan the pre-filter's candidates gave (after 102 to 156 rollouts) never stood,
     where a dense scan found 5 and 6 spots that held the ball, 2 and 4 of them in 3 rollouts
-    of 3. `limit`: at most this many spots, evenly spread over the grid (each costs about a
-    rollout). The spots are let go on `pool`'s workers (the process-wide pool by default)."""
+    of 3. With a `budget`, the scan spends at most half of what is left of it (a probe costs
+    about a rollout), over spots spread evenly over the grid, so its finds can still be rolled
+    out. The spots are let go on `pool`'s workers (the process-wide pool by default)."""
     snapshot = world.snapshot()
     surface = structure_surface(world, structure, SETTLE_GRID)
     quat = stable_poses(piece_id)[0].orientation
     probes = [SettleProbe(snapshot, structure, piece_id, seat, objective, surface.height_mm, float(x), float(y), quat, over)
               for (x, y), (_, over) in zip(surface.grid, surface.hits) if over in surface.own]
-    if limit is not None and len(probes) > limit:
-        probes = [probes[i * len(probes) // limit] for i in range(limit)]
+    if budget is not None:
+        limit = max(1, budget.left // 2)
+        if len(probes) > limit:
+            probes = [probes[i * len(probes) // limit] for i in range(limit)]
+        budget.spend_probes(len(probes))
     found = [spot for spot in (pool or shared_pool()).map(run_settle_probe, probes) if spot is not None]
     found.sort(key=lambda c: -c.guess)
     return found
@@ -401,7 +411,7 @@ def run_settle_probe(world: World, probe: SettleProbe) -> Candidate | None:
 
 def _roll_out_and_choose(snapshot: Snapshot, options: Sequence[Option], heights: list[float],
                          seat: int, params: PlannerParams, rng: random.Random, pool: RolloutPool,
-                         budget: _Budget, batches: list[list[Candidate]], considered: int) -> Plan:
+                         budget: Budget, batches: list[list[Candidate]], considered: int) -> Plan:
     """Roll out the `batches` in turn until the budget is spent or the best candidate stood
     every time; the best mean score wins. A batch's rollouts, then its finalists', run
     together on the pool, their hand noise drawn here first in the order a single process
@@ -431,12 +441,19 @@ def _roll_out_and_choose(snapshot: Snapshot, options: Sequence[Option], heights:
     for batch in batches:
         if shortlist and spent + len(batch) * params.rollouts > limit:
             break
+        if not shortlist:   # a search on, with less left than a batch, rolls out fewer candidates
+            batch = batch[: max(1, budget.left // params.rollouts)]
         first = len(shortlist)
         shortlist.extend(batch)
         run([(index, params.rollouts) for index in range(first, len(shortlist))])
         ranked = sorted(results, key=lambda i: (-_mean(results[i]), i))
-        run([(index, max(0, params.rollouts + params.extra_rollouts - len(results[index])))
-             for index in ranked[: params.finalists]])
+        room = budget.left      # (max_rollouts bounds only the batches, as it always has)
+        extra = []
+        for index in ranked[: params.finalists]:
+            times = max(0, min(room, params.rollouts + params.extra_rollouts - len(results[index])))
+            extra.append((index, times))
+            room -= times
+        run(extra)
         spent = sum(len(v) for v in results.values())
         if all(stood[ranked[0]]):
             break   # the best option stood every time: no need to look wider
