@@ -32,13 +32,11 @@ import traceback
 import weakref
 from collections import deque
 from multiprocessing.connection import Connection, wait
-from typing import Any, Callable, Sequence, TypeVar
+from typing import Any, Callable, Sequence
 
 from physics.layout import TableLayout
 from physics.world import World
 
-Job = TypeVar("Job")
-Result = TypeVar("Result")
 Task = Callable[[World, Any], Any]
 
 START_METHOD = "spawn"       # never fork: the parent's Panda3D and PyBullet state stays its own
@@ -228,7 +226,8 @@ class RolloutPool:
             index = worker.job[1]
             crashes[index] += 1
             if crashes[index] > MAX_RETRIES:
-                raise WorkerCrashed(f"job {index} killed {crashes[index]} worker processes")
+                raise WorkerCrashed(f"job {index} killed {crashes[index]} worker processes (workers that die at "
+                                    "once: does the main script start its work under `if __name__ == '__main__':`?)")
             pending.appendleft(index)
         self._ensure_workers()
 
