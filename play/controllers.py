@@ -49,10 +49,11 @@ from play.timing import TIME_MODELS, TimeModel
 # (4.3%) instead of 38 of 608; hopeless tops 7 instead of about 25, decision median 2.4-2.6 s.
 # The hard bot's searches share this many rollouts (and settle probes) per decision. Unbounded,
 # they ran to 89 s on hopeless tops (the bench's worst case). On the 50 late tables of
-# benchmarks/late_tables.py (hard, tower objective, rollouts counted, 8 hand trials per choice)
-# unbounded searches spent 36 on most tables and up to 293; table 13's choice stood 8 of 8 after
-# 293, and with a budget of 200 after 134 (the settle scan takes half of what is left, and a
-# bigger half found the spot sooner), where 160 read 6 of 8, 120 and 80 5 of 8.
+# benchmarks/late_tables.py (hard, tower objective, 8 hand trials of each choice), unbounded
+# searches spent 36 rollouts on 43 tables and 253-376 on the 7 where they searched on; their
+# choices stood in 391 of 400 trials. With 200: at most 200, and 387 of 400 (the 7: 43 of 56
+# instead of 47). On table 13, 200 kept its 8 of 8 (134 spent: the settle scan takes half of
+# what is left, and a bigger half found the spot sooner), 160 read 6, 120 and 80 read 5.
 HARD_BUDGET = 200
 DIFFICULTY_PARAMS: dict[str, PlannerParams] = {
     "easy": PlannerParams(stable_poses=2, yaw_steps=2, grid=3, candidates=3, rollouts=1, finalists=0,
