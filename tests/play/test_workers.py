@@ -48,15 +48,17 @@ def test_a_game_played_with_two_workers_is_the_game_played_with_one_and_verifies
     assert verdict.ok and not verdict.finished, verdict
 
 
-def children_of(pid: int) -> set[int]:
+def workers_of(pid: int) -> set[int]:
+    """The rollout workers `pid` spawned (not multiprocessing's resource tracker)."""
     found = set()
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
             try:
                 stat = (entry / "stat").read_text()
+                command = (entry / "cmdline").read_bytes()
             except OSError:
                 continue
-            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid and b"spawn_main" in command:
                 found.add(int(entry.name))
     return found
 
@@ -73,7 +75,7 @@ def alive(pid: int) -> bool:
 def workers_started(process: subprocess.Popen, count: int, timeout_s: float = 300) -> set[int]:
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:
-        found = children_of(process.pid)
+        found = workers_of(process.pid)
         if len(found) >= count:
             return found
         assert process.poll() is None, process.communicate()
