@@ -127,12 +127,13 @@ class RolloutPool:
 
     def interrupt(self) -> None:
         """Make the `map` running now raise PoolInterrupted promptly, and every later one from
-        a thread other than the main thread that has used the pool so far: a game thinks on
-        threads of its own, and a game left is dropped whole, even between two batches (each
-        new job of the game's gets a new thread)."""
+        a thread other than the main thread that is alive now or has used the pool: a game
+        thinks on threads of its own (a new one per job), and a game left is dropped whole,
+        even a bot between two batches or yet to start its first."""
         self._interrupted = self._generation
         with self._callers_lock:
-            self._dropped.update(t for t in list(self._callers) if t is not threading.main_thread())
+            threads = {*self._callers, *threading.enumerate()}
+            self._dropped.update(t for t in threads if t is not threading.main_thread())
 
     def _check(self, caller: threading.Thread, generation: int | None) -> None:
         if self._closed:
