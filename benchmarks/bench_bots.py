@@ -20,8 +20,20 @@
 - `tower_<level>_drops_plan_stood_all` (`_some`, `_none`): drops / placements whose chosen plan
   stood in all, some or none of its own rollouts (a misjudged spot, a gamble, a hopeless top).
 - `decision_s_p90_*` and `decision_s_max_*`: the slow tail, where a bot searched wider.
+  `decision_trials_*`: the same in rollouts and settle probes per decision (what
+  `PlannerParams.budget` bounds), the same on any machine however busy.
 - `hard_vs_easy_win_rate` over seeded 2-player Philadelphia exhibitions (a tie counts half).
-- `tour_wall_s`: the 3-city tour (Philadelphia, Monaco, Paris) with 4 bots easy/normal/hard/hard.
+- `tour_wall_s`: the 3-city tour (Philadelphia, Monaco, Paris) with 4 bots easy/normal/hard/hard
+  (`--quick`: Monaco alone, `tour_cities` says which).
+- `workers`: the worker processes the bots' rollouts ran on (physics/pool.py; `--workers N`,
+  default one per core). `parallel_speedup`: the same hard decisions on the same tables
+  (benchmarks/late_tables.py) planned with one worker and with all of them, in this run: the
+  time with one over the time with all (`parallel_same_plans` says they chose the same).
+- `raw_pybullet_realtime_factor`: the bare 30-piece pile as `bench physics` steps it, so the
+  figures above can be compared across machines (and across busy moments of a shared one).
+
+`--quick` prints the same keys from 2 towers per mode, 4 duels and a one-city tour: minutes, not
+half an hour; read its figures as a smoke test, not a measurement of strength.
 """
 from __future__ import annotations
 
@@ -31,11 +43,15 @@ import statistics
 import time
 from typing import Callable
 
-from benchmarks import print_figures
+import physics  # noqa: F401 - first: pybullet loads quietly (physics/_quiet_import.py), not through bench_physics
+from benchmarks import late_tables, print_figures
+from benchmarks.bench_physics import PILE_SECONDS, raw_pile
 from game.api import TourConfig
 from game.pieces import PIECE_IDS
 from physics.layout import TableLayout
 from physics.planner import hand_place, plan_placement, random_placement
+from physics.pool import RolloutPool, default_workers
+from physics.settings import TIME_STEP
 from physics.snapshot import Snapshot
 from physics.world import World
 from play.controllers import LONG_GAME, BotController, bot_params, retries_if_dropped
@@ -52,15 +68,17 @@ FORESEEN_BELOW = 0.5       # a drop whose plan stood in fewer than this share of
 PLAN_KINDS = ("stood_all", "stood_some", "stood_none")
 
 
-def solo_tower(mode: str, seed: int, on_table: Callable[[Snapshot, str, int], None] | None = None) -> dict:
+def solo_tower(mode: str, seed: int, on_table: Callable[[Snapshot, str, int], None] | None = None,
+               pool: RolloutPool | None = None) -> dict:
     """Ten random pieces on one base; mode is a difficulty or 'random'. `on_table(table, piece,
-    index)` sees the table before each piece (benchmarks/late_tables.py keeps some)."""
+    index)` sees the table before each piece (benchmarks/late_tables.py keeps some). `pool`:
+    where the rollouts run (the tower is the same on any)."""
     rng = random.Random(f"tower:{seed}")
     pieces = rng.sample(PIECE_IDS, 10)
     bot_rng = random.Random(f"tower-bot:{mode}:{seed}")
     with World(TableLayout.for_seats(2)) as world:
         snapshot = world.snapshot()
-    decisions, drops, foreseen, fallen, widened = [], 0, 0, 0, 0
+    decisions, trials, drops, foreseen, fallen, widened = [], [], 0, 0, 0, 0
     by_plan = {kind: {"placements": 0, "drops": 0} for kind in PLAN_KINDS}
     for index, piece in enumerate(pieces):
         if on_table is not None:
@@ -72,9 +90,10 @@ def solo_tower(mode: str, seed: int, on_table: Callable[[Snapshot, str, int], No
                 noise, stand_rate, searches, retry = (0.0, 0.0), 1.0, 1, True   # no plan, so no drop is foreseen
             else:
                 params = bot_params(mode, TOWER_CITY, attempt)   # as a bot seat does
-                plan = plan_placement(snapshot, 0, piece, 0, tallest(LONG_GAME[mode]), params, bot_rng)
+                plan = plan_placement(snapshot, 0, piece, 0, tallest(LONG_GAME[mode]), params, bot_rng, pool)
                 release, noise, stand_rate = plan.release, (params.noise_mm, params.noise_deg), plan.stand_rate
                 searches, retry = plan.searches, retries_if_dropped(plan, params)
+                trials.append(plan.rolled_out + plan.probes)
             decisions.append(time.perf_counter() - start)
             widened += searches > 1
             with World.from_snapshot(snapshot) as world:
@@ -94,64 +113,122 @@ def solo_tower(mode: str, seed: int, on_table: Callable[[Snapshot, str, int], No
         height = world.height_mm(0)
         standing = len(world.pieces_on(0))
     return {"height_mm": height, "standing": standing, "drops": drops, "foreseen_drops": foreseen, "fallen": fallen,
-            "placements": len(decisions), "decisions": decisions, "widened": widened, "by_plan": by_plan}
+            "placements": len(decisions), "decisions": decisions, "trials": trials, "widened": widened,
+            "by_plan": by_plan}
 
 
 def _plan_kind(stand_rate: float) -> str:
     return "stood_all" if stand_rate == 1.0 else "stood_none" if stand_rate == 0.0 else "stood_some"
 
 
-def philadelphia_duel(seed: int) -> float:
+def philadelphia_duel(seed: int, pool: RolloutPool | None = None) -> float:
     """1.0 if hard wins, 0.5 on a shared win, 0.0 if easy wins (seats alternate with the seed)."""
     hard_seat = seed % 2
     levels = ["easy", "easy"]
     levels[hard_seat] = "hard"
-    bots = [BotController(level, f"duel:{seed}:{s}") for s, level in enumerate(levels)]
+    bots = [BotController(level, f"duel:{seed}:{s}", pool=pool) for s, level in enumerate(levels)]
     outcome = Match(TourConfig(2, ("philadelphia",)), bots, seed).run()
     if hard_seat in outcome.winners:
         return 1.0 if len(outcome.winners) == 1 else 0.5
     return 0.0
 
 
-def run(quick: bool = False, towers: int = TOWERS) -> dict:
+SPEEDUP_TABLES = (0, 7, 14, 21, 28, 35, 42, 49)   # of benchmarks/late_tables.py: hard decisions, some that search on
+TOUR = ("philadelphia", "monaco", "paris")
+QUICK_TOUR = ("monaco",)
+RAW_PILE_RUNS = 3
+
+
+def parallel_speedup(pool: RolloutPool, tables: tuple[int, ...]) -> tuple[float, bool]:
+    """(time with one worker / time with `pool`'s, whether they chose the same) over the same
+    hard decisions, alternating one and all so a busy moment of the machine biases neither."""
+    late = late_tables.load()
+    alone_s = together_s = 0.0
+    same = True
+    params = bot_params("hard", TOWER_CITY)
+    with RolloutPool(1) as alone:
+        for k in tables:
+            table, piece = late[k]
+            plans = []
+            for runner in (alone, pool):
+                start = time.perf_counter()
+                plans.append(plan_placement(table, 0, piece, 0, tallest(True), params, random.Random(f"speedup:{k}"), runner))
+                elapsed = time.perf_counter() - start
+                if runner is alone:
+                    alone_s += elapsed
+                else:
+                    together_s += elapsed
+            same = same and plans[0] == plans[1]
+    return alone_s / together_s, same
+
+
+def raw_pybullet_realtime_factor() -> float:
+    """The bare 30-piece pile, stepped for PILE_SECONDS as `bench physics` does: median of runs."""
+    steps = int(round(PILE_SECONDS / TIME_STEP))
+    factors = []
+    for _ in range(RAW_PILE_RUNS):
+        simulated, clock = raw_pile(steps)
+        factors.append(simulated / clock.wall)
+    return round(statistics.median(factors), 2)
+
+
+def run(quick: bool = False, towers: int = TOWERS, workers: int | None = None) -> dict:
     towers = 2 if quick else towers
     duels = 4 if quick else 20
-    figures: dict = {}
+    workers = workers or default_workers()
+    figures: dict = {"workers": workers, "raw_pybullet_realtime_factor": raw_pybullet_realtime_factor()}
     started = time.perf_counter()
-    for mode in ("random", "easy", "normal", "hard"):
-        results = [solo_tower(mode, seed) for seed in range(towers)]
-        figures[f"tower_{mode}_height_mm"] = round(statistics.mean(r["height_mm"] for r in results), 1)
-        figures[f"tower_{mode}_standing"] = round(statistics.mean(r["standing"] for r in results), 2)
-        placements = sum(r["placements"] for r in results)
-        drops = sum(r["drops"] for r in results)
-        figures[f"tower_{mode}_drop_rate"] = round(drops / placements, 3)
-        # Per tower, not per placement: a hopeless top drops its piece up to three times in a row.
-        per_tower = [r["drops"] / r["placements"] for r in results]
-        figures[f"tower_{mode}_drop_rate_se"] = \
-            round(statistics.stdev(per_tower) / math.sqrt(towers), 3) if towers > 1 else None
-        figures[f"tower_{mode}_fallen_per_placement"] = round(sum(r["fallen"] for r in results) / placements, 3)
-        if mode != "random":
-            figures[f"tower_{mode}_drops_foreseen_share"] = \
-                round(sum(r["foreseen_drops"] for r in results) / max(1, drops), 3)
-            for kind in PLAN_KINDS:
-                placed = sum(r["by_plan"][kind]["placements"] for r in results)
-                dropped = sum(r["by_plan"][kind]["drops"] for r in results)
-                figures[f"tower_{mode}_drops_plan_{kind}"] = f"{dropped}/{placed}"
-            decisions = sorted(d for r in results for d in r["decisions"])
-            figures[f"decision_s_median_{mode}"] = round(statistics.median(decisions), 3)
-            figures[f"decision_s_p90_{mode}"] = round(decisions[int(0.9 * (len(decisions) - 1))], 3)
-            figures[f"decision_s_max_{mode}"] = round(decisions[-1], 3)
-            figures[f"tower_{mode}_widened_share"] = round(sum(r["widened"] for r in results) / placements, 3)
-    figures["hard_height_vs_random"] = round(figures["tower_hard_height_mm"] / max(1.0, figures["tower_random_height_mm"]), 2)
-    figures["hard_vs_easy_win_rate"] = round(statistics.mean(philadelphia_duel(seed) for seed in range(duels)), 3)
-    figures["duels"] = duels
-    figures["towers"] = towers
-    if not quick:
+    with RolloutPool(workers) as pool:
+        pool.start()
+        for mode in ("random", "easy", "normal", "hard"):
+            results = [solo_tower(mode, seed, pool=pool) for seed in range(towers)]
+            figures.update(_tower_figures(mode, results, towers))
+        figures["hard_height_vs_random"] = round(figures["tower_hard_height_mm"] / max(1.0, figures["tower_random_height_mm"]), 2)
+        figures["hard_vs_easy_win_rate"] = round(statistics.mean(philadelphia_duel(seed, pool) for seed in range(duels)), 3)
+        figures["duels"] = duels
+        figures["towers"] = towers
         start = time.perf_counter()
-        bots = [BotController(level, f"tour:{s}") for s, level in enumerate(("easy", "normal", "hard", "hard"))]
-        Match(TourConfig(4, ("philadelphia", "monaco", "paris")), bots, 7).run()
+        cities = QUICK_TOUR if quick else TOUR
+        bots = [BotController(level, f"tour:{s}", pool=pool) for s, level in enumerate(("easy", "normal", "hard", "hard"))]
+        Match(TourConfig(4, cities), bots, 7).run()
         figures["tour_wall_s"] = round(time.perf_counter() - start, 1)
+        figures["tour_cities"] = ",".join(cities)
+        speedup, same = parallel_speedup(pool, SPEEDUP_TABLES[:3] if quick else SPEEDUP_TABLES)
+        figures["parallel_speedup"] = round(speedup, 2)
+        figures["parallel_same_plans"] = same
     figures["bench_wall_s"] = round(time.perf_counter() - started, 1)
+    figures["raw_pybullet_realtime_factor_after"] = raw_pybullet_realtime_factor()
+    return figures
+
+
+def _tower_figures(mode: str, results: list[dict], towers: int) -> dict:
+    figures: dict = {}
+    figures[f"tower_{mode}_height_mm"] = round(statistics.mean(r["height_mm"] for r in results), 1)
+    figures[f"tower_{mode}_standing"] = round(statistics.mean(r["standing"] for r in results), 2)
+    placements = sum(r["placements"] for r in results)
+    drops = sum(r["drops"] for r in results)
+    figures[f"tower_{mode}_drop_rate"] = round(drops / placements, 3)
+    # Per tower, not per placement: a hopeless top drops its piece up to three times in a row.
+    per_tower = [r["drops"] / r["placements"] for r in results]
+    figures[f"tower_{mode}_drop_rate_se"] = \
+        round(statistics.stdev(per_tower) / math.sqrt(towers), 3) if towers > 1 else None
+    figures[f"tower_{mode}_fallen_per_placement"] = round(sum(r["fallen"] for r in results) / placements, 3)
+    if mode == "random":
+        return figures
+    figures[f"tower_{mode}_drops_foreseen_share"] = round(sum(r["foreseen_drops"] for r in results) / max(1, drops), 3)
+    for kind in PLAN_KINDS:
+        placed = sum(r["by_plan"][kind]["placements"] for r in results)
+        dropped = sum(r["by_plan"][kind]["drops"] for r in results)
+        figures[f"tower_{mode}_drops_plan_{kind}"] = f"{dropped}/{placed}"
+    decisions = sorted(d for r in results for d in r["decisions"])
+    figures[f"decision_s_median_{mode}"] = round(statistics.median(decisions), 3)
+    figures[f"decision_s_p90_{mode}"] = round(decisions[int(0.9 * (len(decisions) - 1))], 3)
+    figures[f"decision_s_max_{mode}"] = round(decisions[-1], 3)
+    trials = sorted(t for r in results for t in r["trials"])
+    figures[f"decision_trials_median_{mode}"] = statistics.median(trials)
+    figures[f"decision_trials_p90_{mode}"] = trials[int(0.9 * (len(trials) - 1))]
+    figures[f"decision_trials_max_{mode}"] = trials[-1]
+    figures[f"tower_{mode}_widened_share"] = round(sum(r["widened"] for r in results) / placements, 3)
     return figures
 
 

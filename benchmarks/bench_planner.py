@@ -36,6 +36,7 @@ from benchmarks import late_tables, print_figures
 from game.pieces import PIECE_IDS
 from physics.layout import TableLayout
 from physics.planner import Objective, hand_place, plan_placement, random_placement
+from physics.pool import RolloutPool, default_workers
 from physics.snapshot import Snapshot
 from physics.world import World
 from play.controllers import bot_params
@@ -83,9 +84,9 @@ def _stood_somewhere(snapshot: Snapshot, piece: str, rng: random.Random) -> Snap
 
 
 def judge(level: str, objective: str, tables: list[tuple[Snapshot, str]], trials: int = TRIALS,
-          name: str | None = None) -> dict:
+          name: str | None = None, pool: RolloutPool | None = None) -> dict:
     """The figures of one difficulty's planner under one objective on `tables` (named
-    `name`, the objective's name by default)."""
+    `name`, the objective's name by default), its rollouts on `pool` (the choices are the same on any)."""
     if not 1 <= trials <= 9:
         raise ValueError(f"trials must be 1-9 (one digit per table), not {trials}")
     params = bot_params(level, CITIES[objective])
@@ -93,7 +94,7 @@ def judge(level: str, objective: str, tables: list[tuple[Snapshot, str]], trials
     for k, (snapshot, piece) in enumerate(tables):
         start = time.perf_counter()
         plan = plan_placement(snapshot, 0, piece, 0, OBJECTIVES[objective](piece), params,
-                              random.Random(f"planner:{level}:{objective}:{k}"))
+                              random.Random(f"planner:{level}:{objective}:{k}"), pool)
         decisions.append(time.perf_counter() - start)
         hand = random.Random(f"hand:{k}")   # the same draws whichever spot was chosen
         here = 0
@@ -114,19 +115,21 @@ def judge(level: str, objective: str, tables: list[tuple[Snapshot, str]], trials
     }
 
 
-def run(quick: bool = False) -> dict:
+def run(quick: bool = False, workers: int | None = None) -> dict:
     started = time.perf_counter()
     tables = fixed_tables(1 if quick else TOWERS)
     if quick:
         tables = tables[:3]
     trials = 2 if quick else TRIALS
-    figures: dict = {"tables": len(tables), "trials": trials}
-    for level in ("hard",) if quick else LEVELS:
-        for objective in ("height", "survival"):
-            figures.update(judge(level, objective, tables, trials))
-    late = late_tables.load()[: 2 if quick else None]
-    figures["late_tables"] = len(late)
-    figures.update(judge("hard", "tower", late, trials, name="late"))
+    workers = workers or default_workers()
+    figures: dict = {"tables": len(tables), "trials": trials, "workers": workers}
+    with RolloutPool(workers) as pool:
+        for level in ("hard",) if quick else LEVELS:
+            for objective in ("height", "survival"):
+                figures.update(judge(level, objective, tables, trials, pool=pool))
+        late = late_tables.load()[: 2 if quick else None]
+        figures["late_tables"] = len(late)
+        figures.update(judge("hard", "tower", late, trials, name="late", pool=pool))
     figures["bench_wall_s"] = round(time.perf_counter() - started, 1)
     return figures
 

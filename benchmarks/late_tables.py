@@ -18,7 +18,7 @@ import json
 from pathlib import Path
 from typing import Iterable
 
-from benchmarks.bench_bots import solo_tower
+from benchmarks import bench_bots      # a module, not its names: bench_bots reads these tables too
 from physics.snapshot import Snapshot
 
 SEEDS = range(10)
@@ -35,7 +35,7 @@ def generate(mode: str = "hard", seeds: Iterable[int] = SEEDS) -> list[tuple[Sna
             tables.append((table, piece))
 
     for seed in seeds:
-        solo_tower(mode, seed, on_table=keep)
+        bench_bots.solo_tower(mode, seed, on_table=keep)
     return tables
 
 

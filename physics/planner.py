@@ -11,13 +11,18 @@
    world rebuilt from the turn's snapshot (the same rebuild path the match uses), and scored by
    what happened: falls, drops, height gained, touches, pieces disturbed. A rollout that drops
    something stops a second after the first fall, once what it knocked loose is down too (the
-   verdict is in; see `rollout`). Finalists get more rollouts; the best mean wins.
+   verdict is in; see physics/rollout.py). Finalists get more rollouts; the best mean wins. A
+   batch's rollouts run together on a pool of worker processes (physics/pool.py): their hand
+   noise is drawn here first, in the order one process would draw it, and their results come
+   back in that order, so the choice is the same bits with any number of workers.
 4. Several options (which pending piece first, which common base: `plan_best`) share one
    search: each batch of candidates takes its share from every option, under one budget.
 5. When the best plan fell in any of its rollouts (`PlannerParams.escalations`), the search
    goes on: wider, then over spots found by letting the piece settle (`settled_spots`: the
    cups, holes and corners that hold a ball by its sides, which the pre-filter's rays cannot
-   see), then wider still. It costs time only on tops where nothing always stands.
+   see), then wider still. It costs time only on tops where nothing always stands, and all the
+   searches of one decision share one budget counted in rollouts (`PlannerParams.budget`),
+   never in seconds: a decision must not depend on how busy the machine is.
 
 The planner knows nothing of cities: `Objective` carries the weights the caller chose.
 """
@@ -28,23 +33,18 @@ import random
 from dataclasses import dataclass, field, replace
 from typing import Sequence
 
-from physics.bodies import BASE_HEIGHT_M
 from physics.catalogue import stable_poses
 from physics.errors import IntersectingPoseError
 from physics.layout import BASE_HALF_M
-from physics.motion import MotionRecorder
-from physics.placement import PlacementReport
+from physics.pool import RolloutPool, shared_pool
+# The rollouts themselves (re-exported: callers have long found them here).
+from physics.rollout import (STEADY, Objective, RolloutJob, Shake, draw_shake, hand_place, perturb,  # noqa: F401
+                             run_rollout, score_report, shaken_place, usable_height_mm)
 from physics.snapshot import Snapshot
-from physics.spots import (RELEASE_GAP_M, Candidate, Pose, candidates, compose_yaw, rest_height,
-                           structure_surface)
+from physics.spots import RELEASE_GAP_M, Candidate, Pose, candidates, compose_yaw, structure_surface
 from physics.world import BASE_PREFIX, World
 
-VERDICT_AFTER_FALL_S = 1.0    # a rollout stops this long after the first fall (see `rollout`)
-DISTURBED_MM = 2.0            # a structure piece that moved more than this counts as disturbed
 WIDEN_BELOW = 3               # fewer candidates than this many batches' worth: search finer
-# `usable_height_mm`: shapes that need level room (any colour: only the shape matters) ...
-ROOM_PROBES = ("grey-flower_pot", "grey-cone", "grey-cylinder", "grey-arch", "grey-short_plank")
-ROBUST_MARGIN_MM = 8.0        # ... resting with their centre of mass this far inside the support
 SETTLE_GRID = 11              # `settled_spots`: a steady hand lets go every 8 mm over the structure ...
 SETTLE_WITHIN_S = 1.0         # ... and keeps the spots where all is at rest this soon, nothing fallen
 
@@ -62,6 +62,7 @@ class PlannerParams:
     extra_batches: int = 0        # when the best option ever failed, roll out this many more batches
     max_rollouts: int = 60        # ... but never more rollouts than this in one decision
     escalations: int = 0          # more searches when the best plan ever fell (see `plan_best`)
+    budget: int = 60              # rollouts and settle probes in one decision, all its searches together
     noise_mm: float = 2.0         # hand: position standard deviation
     noise_deg: float = 3.0        # hand: yaw standard deviation
     margin: float = 1.0           # rollouts assume a hand this many times shakier (see `rollout`)
@@ -71,23 +72,6 @@ def widened(params: PlannerParams, k: int) -> PlannerParams:
     """The search `k` steps wider: more resting poses, turns, support points and candidates."""
     return replace(params, stable_poses=max(params.stable_poses, 3 + k), yaw_steps=params.yaw_steps + 2 * k,
                    grid=params.grid + k, candidates=params.candidates + 4 * k)
-
-
-# How `usable_height_mm` looks for each probe: its likeliest pose, two turns, the usual grid.
-ROOM_SEARCH = PlannerParams(stable_poses=1, yaw_steps=2, grid=5)
-
-
-@dataclass(frozen=True)
-class Objective:
-    """What a placement is worth; the caller (who knows the city) picks the weights."""
-    height_weight: float = 1.0            # per mm of structure height gained
-    touch_weight: float = 0.0             # per touched piece in `touch_targets`
-    touch_targets: frozenset[str] = frozenset()
-    disturb_weight: float = 3.0           # per structure piece moved more than DISTURBED_MM
-    fall_penalty: float = 200.0           # per structure piece knocked down
-    drop_penalty: float = 100.0           # the active piece fell alone (a re-place)
-    stability_weight: float = 0.5         # per mm of support margin (pre-filter only)
-    usable_weight: float = 0.0            # per mm the pieces still to come can rest at (see `usable_height_mm`)
 
 
 @dataclass(frozen=True)
@@ -100,6 +84,7 @@ class Plan:
     scores: tuple[float, ...] = field(default=(), repr=False)
     option: int = 0               # index of the chosen option (see `plan_best`)
     searches: int = 1             # 1 + how many times it searched wider (PlannerParams.escalations)
+    probes: int = 0               # steady-hand placements of `settled_spots` (each spends a rollout of the budget)
 
 
 @dataclass(frozen=True)
@@ -110,137 +95,83 @@ class Option:
     objective: Objective
 
 
-def perturb(world: World, piece_id: str, pose: Pose, noise_mm: float, noise_deg: float,
-            rng: random.Random) -> Pose:
-    """The pose a hand really lets go at: a little off in x, y and yaw, and lowered until it
-    just touches whatever is below there (a hand does not push a piece into another)."""
-    (x, y, _), quat = pose
-    x, y = x + rng.gauss(0.0, noise_mm / 1000.0), y + rng.gauss(0.0, noise_mm / 1000.0)
-    quat = compose_yaw(math.radians(rng.gauss(0.0, noise_deg)), quat)
-    return (x, y, rest_height(world, piece_id, x, y, quat) + RELEASE_GAP_M), quat
-
-
-def hand_place(world: World, structure: int, piece_id: str, aim: Pose, seat: int, noise_mm: float,
-               noise_deg: float, rng: random.Random, settle_timeout_s: float = 10.0,
-               stop_after_fall_s: float | None = None, motion: MotionRecorder | None = None) -> tuple[Pose, PlacementReport]:
-    """A bot's hand places the piece aimed at `aim`: perturbed, lowered onto what is below it,
-    held still for a moment and let go. The same call serves rollouts and the real turn.
-    Returns the release pose (the recorded placement input: trajectory = [release]) and the report."""
-    release = perturb(world, piece_id, aim, noise_mm, noise_deg, rng)
-    try:
-        return release, world.place(structure, piece_id, release, seat, trajectory=[release],
-                                    settle_timeout_s=settle_timeout_s, stop_after_fall_s=stop_after_fall_s, motion=motion)
-    except IntersectingPoseError:
-        # The rays missed a support narrower than the vertex spacing: measure exactly.
-        (x, y, _), quat = release
-        release = ((x, y, world.resting_z(piece_id, x, y, quat) + RELEASE_GAP_M), quat)
-        return release, world.place(structure, piece_id, release, seat, trajectory=[release],
-                                    settle_timeout_s=settle_timeout_s, stop_after_fall_s=stop_after_fall_s, motion=motion)
-
-
-def usable_height_mm(world: World, structure: int) -> float:
-    """How high the pieces still to come can rest: for each of ROOM_PROBES, the highest centre
-    of mass among the spots that hold it with its centre ROBUST_MARGIN_MM inside its support
-    (the base top if none does), averaged over the probes. The pre-filter's rays only: a
-    fraction of a rollout's cost.
-
-    Why: a planner that only counts the height it gains stands a long plank on its end and
-    balances the next piece on that 3 x 1.5 cm top; a few pieces later nothing fits anywhere and
-    every piece drops. Scored with this (Objective.usable_weight), a tower grows where the next
-    pieces can still land (see play/objectives.py for the figures)."""
-    surface = structure_surface(world, structure, ROOM_SEARCH.grid)     # cast once for all the probes
-    total = 0.0
-    for probe in ROOM_PROBES:
-        spots = candidates(world, structure, probe, ROOM_SEARCH, Objective(), surface)
-        total += max((spot.release[0][2] for spot in spots if spot.margin_mm >= ROBUST_MARGIN_MM), default=BASE_HEIGHT_M)
-    return total / len(ROOM_PROBES) * 1000.0
-
-
-def score_report(report: PlacementReport, height_before_mm: float, before: Snapshot, after: Snapshot,
-                 objective: Objective) -> float:
-    """What one rollout was worth under `objective`."""
-    if report.fallen:
-        return -objective.fall_penalty * sum(1 for pid, _ in report.fallen if pid != report.piece_id) \
-            - objective.drop_penalty
-    if report.only_active_fell or not report.settled:
-        return -objective.drop_penalty
-    gain = report.heights_mm[report.structure] - height_before_mm
-    touches = sum(1 for pid in report.touching if pid in objective.touch_targets)
-    return objective.height_weight * gain + objective.touch_weight * touches \
-        - objective.disturb_weight * _disturbed(before, after, report.structure)
-
-
-def _disturbed(before: Snapshot, after: Snapshot, structure: int) -> int:
-    old = {p.piece_id: p.position for p in before.pieces if p.structure == structure}
-    return sum(1 for piece in after.pieces
-               if piece.piece_id in old and math.dist(piece.position, old[piece.piece_id]) * 1000.0 > DISTURBED_MM)
-
-
 def rollout(world: World, snapshot: Snapshot, structure: int, piece_id: str, aim: Pose, seat: int,
             objective: Objective, height_before_mm: float, params: PlannerParams,
             rng: random.Random) -> tuple[float, bool]:
     """Place the piece for real, with hand noise, in the scratch `world` reloaded from the
     snapshot (the same rebuild path the match uses): (score, nothing fell).
 
-    It stops VERDICT_AFTER_FALL_S after the first piece touches the table, unless all else is
-    at rest sooner. A piece that slides off often reaches the table first and what it knocked
-    loose follows later: over 530 paired rollouts on 53 hopeless tower tops, a 0.3 s window
-    took 48 of the 173 structure falls of a full settle for lone drops (a free re-place, where
-    the truth costs fallen pieces); 1.0 s missed 10, for a quarter more rollout time there.
-
     With a `PlannerParams.margin` above 1 the rollouts shake the hand more than it really shakes:
     a spot that stood in all of them has room to spare, and the planner's judgement stays that
     of a shakier hand while the placement gets the steadier one (see play/controllers.py)."""
-    world.load(snapshot)
-    try:
-        _, report = hand_place(world, structure, piece_id, aim, seat, params.noise_mm * params.margin,
-                               params.noise_deg * params.margin, rng,
-                               settle_timeout_s=3.0, stop_after_fall_s=VERDICT_AFTER_FALL_S)
-    except IntersectingPoseError:
-        return -objective.drop_penalty, False
-    after = world.snapshot()
-    value = score_report(report, height_before_mm, snapshot, after, objective)
-    if objective.usable_weight and report.nothing_fell:
-        value += objective.usable_weight * usable_height_mm(world, structure)
-    return value, report.nothing_fell
+    shake = draw_shake(rng, params.noise_mm * params.margin, params.noise_deg * params.margin)
+    return run_rollout(world, RolloutJob(snapshot, structure, piece_id, aim, seat, objective, height_before_mm, shake))
 
 
 def plan_placement(snapshot: Snapshot, structure: int, piece_id: str, seat: int, objective: Objective,
-                   params: PlannerParams, rng: random.Random) -> Plan:
+                   params: PlannerParams, rng: random.Random, pool: RolloutPool | None = None) -> Plan:
     """The release pose a bot chooses for `piece_id` on `structure`, by rollouts with hand noise."""
-    return plan_best(snapshot, [Option(structure, piece_id, objective)], seat, params, rng)
+    return plan_best(snapshot, [Option(structure, piece_id, objective)], seat, params, rng, pool)
+
+
+class Budget:
+    """Rollouts (and settle probes) a decision may still run: `PlannerParams.budget`, counted
+    in rollouts and never in seconds, so a decision is the same on a busy machine. A search
+    never starts a batch it cannot pay for (the first batch of a search on is cut to fit), so a
+    decision runs at most `budget + rollouts - 1` of them."""
+
+    def __init__(self, rollouts: int) -> None:
+        self.left = rollouts
+        self.probes = 0
+
+    def spend(self, rollouts: int) -> None:
+        self.left -= rollouts
+
+    def spend_probes(self, probes: int) -> None:
+        self.left -= probes
+        self.probes += probes
 
 
 def plan_best(snapshot: Snapshot, options: Sequence[Option], seat: int, params: PlannerParams,
-              rng: random.Random) -> Plan:
+              rng: random.Random, pool: RolloutPool | None = None) -> Plan:
     """The best placement among `options` (which pending piece first, which common base):
     `Plan.option` says which. The options share one search and one rollout budget, the way a
     player weighs the pieces in hand together rather than planning each one to the end, so a
-    choice of three costs about what one piece does."""
+    choice of three costs about what one piece does.
+
+    The rollouts run on `pool` (the process-wide one by default: physics/pool.py); the choice is
+    the same bits whatever its number of workers."""
     if not options:
         raise ValueError("plan_best needs at least one option")
-    plan = _search(snapshot, options, seat, params, rng)
+    pool = pool or shared_pool()
+    budget = Budget(params.budget)
+    plan = _search(snapshot, options, seat, params, rng, pool, budget)
     # Nothing it tried always stood: a player who sees that turns the piece over, looks
     # everywhere and into every nook before letting go. (The re-place after a drop looks wider
-    # too, but the drop has been counted by then.)
+    # too, but the drop has been counted by then.) Each search spends from the one budget, and
+    # none starts without a batch's worth left: the slowest decisions were searches on hopeless
+    # tops that nothing could save.
     def settled(world: World, option: Option, _: PlannerParams, wanted: int) -> list[Candidate]:
-        return _diverse(settled_spots(world, option.structure, option.piece_id, seat, option.objective), wanted)
+        return _diverse(settled_spots(world, option.structure, option.piece_id, seat, option.objective, pool,
+                                      budget), wanted)
 
     steps = [(widened(params, 1), _spots), (params, settled), (widened(params, 2), _spots)]
     for step_params, find in steps[: params.escalations]:
         if plan.stand_rate == 1.0:
             break   # it stood every time: nothing to look for
-        other = _search(snapshot, options, seat, step_params, rng, find)
+        if budget.left < params.candidates * params.rollouts:
+            break   # not a batch's worth left
+        other = _search(snapshot, options, seat, step_params, rng, pool, budget, find)
         if other is None:
             continue
         best = other if other.score > plan.score else plan
         plan = replace(best, considered=plan.considered + other.considered,
                        rolled_out=plan.rolled_out + other.rolled_out, searches=plan.searches + 1)
-    return plan
+    return replace(plan, probes=budget.probes)
 
 
 def _search(snapshot: Snapshot, options: Sequence[Option], seat: int, params: PlannerParams,
-            rng: random.Random, find=None) -> Plan | None:
+            rng: random.Random, pool: RolloutPool, budget: Budget, find=None) -> Plan | None:
     """One search of `plan_best`: the candidates `find` gives (`_spots` by default), rolled out
     batch by batch; None if it finds none."""
     find = find or _spots
@@ -249,14 +180,14 @@ def _search(snapshot: Snapshot, options: Sequence[Option], seat: int, params: Pl
         heights = [world.height_mm(option.structure) for option in options]
         per_option = [[replace(c, option=k) for c in find(world, option, params, share)]
                       for k, option in enumerate(options)]
-        if not any(per_option):
-            return None
-        # Each batch takes its share from every option: the first batch already weighs them all.
-        per_option_batches = [_batches(found, share, 1 + params.extra_batches) for found in per_option]
-        pool = [[c for batches in per_option_batches if j < len(batches) for c in batches[j]]
-                for j in range(max(len(batches) for batches in per_option_batches))]
-        return _roll_out_and_choose(world, snapshot, options, heights, seat, params, rng, pool,
-                                    sum(len(found) for found in per_option))
+    if not any(per_option):
+        return None
+    # Each batch takes its share from every option: the first batch already weighs them all.
+    per_option_batches = [_batches(found, share, 1 + params.extra_batches) for found in per_option]
+    batches = [[c for batches in per_option_batches if j < len(batches) for c in batches[j]]
+               for j in range(max(len(batches) for batches in per_option_batches))]
+    return _roll_out_and_choose(snapshot, options, heights, seat, params, rng, pool, budget, batches,
+                                sum(len(found) for found in per_option))
 
 
 def _spots(world: World, option: Option, params: PlannerParams, wanted: int) -> list[Candidate]:
@@ -273,7 +204,23 @@ def _spots(world: World, option: Option, params: PlannerParams, wanted: int) -> 
     return found or [_fallback(world, option.structure, option.piece_id)]
 
 
-def settled_spots(world: World, structure: int, piece_id: str, seat: int, objective: Objective) -> list[Candidate]:
+@dataclass(frozen=True)
+class SettleProbe:
+    """One spot of `settled_spots`: let the piece go here with a steady hand (a pool task)."""
+    snapshot: Snapshot
+    structure: int
+    piece_id: str
+    seat: int
+    objective: Objective
+    height_before_mm: float
+    x: float
+    y: float
+    orientation: tuple[float, float, float, float]
+    over: str
+
+
+def settled_spots(world: World, structure: int, piece_id: str, seat: int, objective: Objective,
+                  pool: RolloutPool | None = None, budget: Budget | None = None) -> list[Candidate]:
     """Candidates found by letting the piece go, in its likeliest pose and with a steady hand,
     on a dense grid (SETTLE_GRID) over the structure: the spots where it came to rest, best
     outcome first. The pre-filter's rays see only what lies under the piece's lowest points, so
@@ -281,57 +228,86 @@ def settled_spots(world: World, structure: int, piece_id: str, seat: int, object
     between two pieces; yet once the base is covered a ball stands nowhere else. On two such
     tops the plan the pre-filter's candidates gave (after 102 to 156 rollouts) never stood,
     where a dense scan found 5 and 6 spots that held the ball, 2 and 4 of them in 3 rollouts
-    of 3."""
+    of 3. With a `budget`, the scan spends at most half of what is left of it (a probe costs
+    about a rollout), over spots spread evenly over the grid, so its finds can still be rolled
+    out. The spots are let go on `pool`'s workers (the process-wide pool by default)."""
     snapshot = world.snapshot()
     surface = structure_surface(world, structure, SETTLE_GRID)
-    height_before = surface.height_mm
     quat = stable_poses(piece_id)[0].orientation
-    found = []
-    for (x, y), (_, over) in zip(surface.grid, surface.hits):
-        if over not in surface.own:
-            continue
-        world.load(snapshot)
-        aim = ((float(x), float(y), world.resting_z(piece_id, float(x), float(y), quat) + RELEASE_GAP_M), quat)
-        try:
-            _, report = hand_place(world, structure, piece_id, aim, seat, 0.0, 0.0, random.Random(0),
-                                   settle_timeout_s=SETTLE_WITHIN_S, stop_after_fall_s=0.0)
-        except IntersectingPoseError:
-            continue
-        if report.nothing_fell and report.settled:
-            found.append(Candidate(aim, over, 0.0, score_report(report, height_before, snapshot, world.snapshot(), objective)))
-    world.load(snapshot)
+    probes = [SettleProbe(snapshot, structure, piece_id, seat, objective, surface.height_mm, float(x), float(y), quat, over)
+              for (x, y), (_, over) in zip(surface.grid, surface.hits) if over in surface.own]
+    if budget is not None:
+        limit = max(1, budget.left // 2)
+        if len(probes) > limit:
+            probes = [probes[i * len(probes) // limit] for i in range(limit)]
+        budget.spend_probes(len(probes))
+    found = [spot for spot in (pool or shared_pool()).map(run_settle_probe, probes) if spot is not None]
     found.sort(key=lambda c: -c.guess)
     return found
 
 
-def _roll_out_and_choose(world: World, snapshot: Snapshot, options: Sequence[Option], heights: list[float],
-                         seat: int, params: PlannerParams, rng: random.Random,
-                         pool: list[list[Candidate]], considered: int) -> Plan:
-    """Roll out the batches of `pool` in turn until the budget is spent or the best candidate
-    stood every time; the best mean score wins."""
+def run_settle_probe(world: World, probe: SettleProbe) -> Candidate | None:
+    """The spot `probe` names as a candidate if the piece came to rest there, nothing fallen."""
+    world.load(probe.snapshot)
+    x, y, quat = probe.x, probe.y, probe.orientation
+    aim = ((x, y, world.resting_z(probe.piece_id, x, y, quat) + RELEASE_GAP_M), quat)
+    try:
+        _, report = shaken_place(world, probe.structure, probe.piece_id, aim, probe.seat, STEADY,
+                                 settle_timeout_s=SETTLE_WITHIN_S, stop_after_fall_s=0.0)
+    except IntersectingPoseError:
+        return None
+    if not (report.nothing_fell and report.settled):
+        return None
+    return Candidate(aim, probe.over, 0.0, score_report(report, probe.height_before_mm, probe.snapshot,
+                                                        world.snapshot(), probe.objective))
+
+
+def _roll_out_and_choose(snapshot: Snapshot, options: Sequence[Option], heights: list[float],
+                         seat: int, params: PlannerParams, rng: random.Random, pool: RolloutPool,
+                         budget: Budget, batches: list[list[Candidate]], considered: int) -> Plan:
+    """Roll out the `batches` in turn until the budget is spent or the best candidate stood
+    every time; the best mean score wins. A batch's rollouts, then its finalists', run
+    together on the pool, their hand noise drawn here first in the order a single process
+    would draw it."""
+    limit = min(params.max_rollouts, budget.left)
     shortlist: list[Candidate] = []
     results: dict[int, list[float]] = {}
     stood: dict[int, list[bool]] = {}
 
-    def run(index: int, times: int) -> None:
-        candidate = shortlist[index]
-        option = options[candidate.option]
-        for _ in range(times):
-            value, ok = rollout(world, snapshot, option.structure, option.piece_id, candidate.release, seat,
-                                option.objective, heights[candidate.option], params, rng)
+    def run(wanted: list[tuple[int, int]]) -> None:
+        """Roll out shortlist[index] `times` more times, for each (index, times)."""
+        jobs, owners = [], []
+        for index, times in wanted:
+            candidate = shortlist[index]
+            option = options[candidate.option]
+            for _ in range(times):
+                shake = draw_shake(rng, params.noise_mm * params.margin, params.noise_deg * params.margin)
+                jobs.append(RolloutJob(snapshot, option.structure, option.piece_id, candidate.release, seat,
+                                       option.objective, heights[candidate.option], shake))
+                owners.append(index)
+        for index, (value, ok) in zip(owners, pool.map(run_rollout, jobs)):
             results.setdefault(index, []).append(value)
             stood.setdefault(index, []).append(ok)
+        budget.spend(len(jobs))
 
-    for batch in pool:
-        if shortlist and sum(len(v) for v in results.values()) + len(batch) * params.rollouts > params.max_rollouts:
+    spent = 0
+    for batch in batches:
+        if shortlist and spent + len(batch) * params.rollouts > limit:
             break
+        if not shortlist:   # a search on, with less left than a batch, rolls out fewer candidates
+            batch = batch[: max(1, budget.left // params.rollouts)]
         first = len(shortlist)
         shortlist.extend(batch)
-        for index in range(first, len(shortlist)):
-            run(index, params.rollouts)
+        run([(index, params.rollouts) for index in range(first, len(shortlist))])
         ranked = sorted(results, key=lambda i: (-_mean(results[i]), i))
+        room = budget.left      # (max_rollouts bounds only the batches, as it always has)
+        extra = []
         for index in ranked[: params.finalists]:
-            run(index, max(0, params.rollouts + params.extra_rollouts - len(results[index])))
+            times = max(0, min(room, params.rollouts + params.extra_rollouts - len(results[index])))
+            extra.append((index, times))
+            room -= times
+        run(extra)
+        spent = sum(len(v) for v in results.values())
         if all(stood[ranked[0]]):
             break   # the best option stood every time: no need to look wider
     best = max(results, key=lambda i: (_mean(results[i]), -i))

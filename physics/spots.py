@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Iterator, Sequence
 
 import numpy as np
 import pybullet as pb
@@ -198,8 +198,40 @@ def candidates(world: World, structure: int, piece_id: str, params: PlannerParam
     """Every pre-filtered candidate release pose on `structure`, best guess first. `surface`:
     the structure's support points already cast (for several pieces on one unchanged world)."""
     surface = surface or structure_surface(world, structure, params.grid)
-    own, height_before, top_z, grid, grid_hits = surface.own, surface.height_mm, surface.top_z, surface.grid, surface.hits
     found: list[Candidate] = []
+    for quat, rotated, low, (x, y), over, hits, rest_z in _resting_spots(world, piece_id, params, surface):
+        margin = _carried_margin(surface, low, hits, rest_z)
+        if margin is None or margin <= 0.0:
+            continue
+        top_mm = (rest_z + rotated[:, 2].max()) * 1000.0
+        gain = max(0.0, top_mm - surface.height_mm)
+        guess = objective.height_weight * gain + objective.stability_weight * margin * 1000.0
+        release = ((float(x), float(y), float(rest_z + RELEASE_GAP_M)), quat)
+        found.append(Candidate(release, over, margin * 1000.0, guess))
+    found.sort(key=lambda c: -c.guess)
+    return found
+
+
+def highest_robust_release_z(world: World, structure: int, piece_id: str, params: PlannerParams,
+                             surface: Surface, margin_mm: float) -> float | None:
+    """max(c.release z for c in candidates(...) if c.margin_mm >= margin_mm), None if there is
+    none, without working out the support of spots too low to beat the best so far: the
+    planner asks it for every rollout that stood (`planner.usable_height_mm`)."""
+    best: float | None = None
+    for _, _, low, _, _, hits, rest_z in _resting_spots(world, piece_id, params, surface):
+        release_z = float(rest_z + RELEASE_GAP_M)
+        if best is not None and release_z <= best:
+            continue
+        margin = _carried_margin(surface, low, hits, rest_z)
+        if margin is not None and margin > 0.0 and margin * 1000.0 >= margin_mm:
+            best = release_z
+    return best
+
+
+def _resting_spots(world: World, piece_id: str, params: PlannerParams, surface: Surface) -> Iterator[tuple]:
+    """(quat, rotated vertices, lowest points, (x, y), what is below, their rays' hits, rest
+    height) for each distinct orientation and support point over the structure's own pieces."""
+    own, top_z, grid, grid_hits = surface.own, surface.top_z, surface.grid, surface.hits
     seen: set[tuple[int, ...]] = set()
     for pose in resting_ways(piece_id)[: params.stable_poses]:
         for k in range(params.yaw_steps):
@@ -215,20 +247,17 @@ def candidates(world: World, structure: int, piece_id: str, params: PlannerParam
                     continue
                 hits = rays_down(world, low[:, :2] + (x, y), top_z)
                 rest_z = max(hz - vz for (hz, _), vz in zip(hits, low[:, 2]))
-                carrying = [i for i, ((hz, what), vz) in enumerate(zip(hits, low[:, 2]))
-                            if rest_z + vz - hz <= CONTACT_BAND_M]
-                if any(hits[i][1] not in own for i in carrying):
-                    continue  # it would rest on the table or on another structure
-                margin = _support_margin(low[carrying, :2])
-                if margin <= 0.0:
-                    continue
-                top_mm = (rest_z + rotated[:, 2].max()) * 1000.0
-                gain = max(0.0, top_mm - height_before)
-                guess = objective.height_weight * gain + objective.stability_weight * margin * 1000.0
-                release = ((float(x), float(y), float(rest_z + RELEASE_GAP_M)), quat)
-                found.append(Candidate(release, over, margin * 1000.0, guess))
-    found.sort(key=lambda c: -c.guess)
-    return found
+                yield quat, rotated, low, (x, y), over, hits, rest_z
+
+
+def _carried_margin(surface: Surface, low: np.ndarray, hits: list[tuple[float, str]], rest_z: float) -> float | None:
+    """How far (m) the centre of mass lies inside the points that carry the piece at `rest_z`;
+    None if one of them is not the structure's own (the table, another structure)."""
+    carrying = [i for i, ((hz, what), vz) in enumerate(zip(hits, low[:, 2]))
+                if rest_z + vz - hz <= CONTACT_BAND_M]
+    if any(hits[i][1] not in surface.own for i in carrying):
+        return None
+    return _support_margin(low[carrying, :2])
 
 
 def _orientation_signature(rotated: np.ndarray) -> tuple[int, ...]:

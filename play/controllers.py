@@ -17,6 +17,7 @@ from game.pieces import shape_of
 from game.tour import State
 from physics.shots import ShotAim
 from physics.planner import Objective, Option, Plan, PlannerParams, plan_best, widened
+from physics.pool import RolloutPool
 from physics.spots import Pose
 from physics.snapshot import Snapshot
 from play.objectives import objective_for, searches_on
@@ -49,14 +50,22 @@ from play.timing import TIME_MODELS, TimeModel
 # its likeliest poses, sixteen of which lay a bowling pin on its side. Seeds 0-29: 14 of 303
 # (4.6%), towers 372 mm instead of 271; seeds 30-59: 12 of 303 (4.0%), 389 mm; 0-59: 26 of 606
 # (4.3%) instead of 38 of 608; hopeless tops 7 instead of about 25, decision median 2.4-2.6 s.
+# The hard bot's searches share this many rollouts (and settle probes) per decision. Unbounded,
+# they ran to 89 s on hopeless tops (the bench's worst case). On the 50 late tables of
+# benchmarks/late_tables.py (hard, tower objective, 8 hand trials of each choice), unbounded
+# searches spent 36 rollouts on 43 tables and 253-376 on the 7 where they searched on; their
+# choices stood in 391 of 400 trials. With 200: at most 200, and 387 of 400 (the 7: 43 of 56
+# instead of 47). On table 13, 200 kept its 8 of 8 (134 spent: the settle scan takes half of
+# what is left, and a bigger half found the spot sooner), 160 read 6, 120 and 80 read 5.
+HARD_BUDGET = 200
 DIFFICULTY_PARAMS: dict[str, PlannerParams] = {
     "easy": PlannerParams(stable_poses=2, yaw_steps=2, grid=3, candidates=3, rollouts=1, finalists=0,
                           extra_rollouts=0, noise_mm=4.0, noise_deg=6.0),
     "normal": PlannerParams(stable_poses=3, yaw_steps=4, grid=4, candidates=8, rollouts=1, finalists=2,
-                            extra_rollouts=2, extra_batches=1, max_rollouts=16, noise_mm=2.5, noise_deg=4.0),
+                            extra_rollouts=2, extra_batches=1, max_rollouts=16, budget=16, noise_mm=2.5, noise_deg=4.0),
     "hard": PlannerParams(stable_poses=4, yaw_steps=6, grid=5, candidates=12, rollouts=2, finalists=3,
-                          extra_rollouts=4, extra_batches=2, max_rollouts=48, escalations=3, noise_mm=1.0,
-                          noise_deg=1.5, margin=1.5),
+                          extra_rollouts=4, extra_batches=2, max_rollouts=48, escalations=3, budget=HARD_BUDGET,
+                          noise_mm=1.0, noise_deg=1.5, margin=1.5),
 }
 DIFFICULTIES = tuple(DIFFICULTY_PARAMS)
 # Where height does not win, the hard bot places as it did before the care above: its quicker
@@ -136,7 +145,9 @@ class BotController:
     """A bot seat. Its randomness comes from its own seeded generator, so a tour replays exactly."""
     is_bot = True
 
-    def __init__(self, difficulty: str, seed: str, name: str | None = None) -> None:
+    def __init__(self, difficulty: str, seed: str, name: str | None = None, pool: RolloutPool | None = None) -> None:
+        """`pool`: where its rollouts run (default: the process-wide pool, physics/pool.py); the
+        placements are the same with any pool."""
         if difficulty not in DIFFICULTY_PARAMS:
             raise ValueError(f"unknown difficulty {difficulty!r}; use one of {', '.join(DIFFICULTIES)}")
         self.difficulty = difficulty
@@ -144,6 +155,7 @@ class BotController:
         self.time_model: TimeModel = TIME_MODELS[difficulty]
         self.rng = random.Random(seed)
         self.name = name or f"{difficulty.capitalize()} bot"
+        self.pool = pool
 
     def choose(self, observation: State, legal: list[Action]) -> Action:
         """A card or choice decision (never called with placements only)."""
@@ -158,7 +170,7 @@ class BotController:
         places = options[:MAX_PLACE_OPTIONS]
         choices = [Option(p.structure, p.piece, self.objective(city, p.piece, pieces_on.get(p.structure, ())))
                    for p in places]
-        plan = plan_best(snapshot, choices, places[0].seat, params, self.rng)
+        plan = plan_best(snapshot, choices, places[0].seat, params, self.rng, self.pool)
         return places[plan.option], BotIntent(plan.release, params.noise_mm, params.noise_deg, plan,
                                               retries_if_dropped(plan, params))
 

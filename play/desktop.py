@@ -36,6 +36,7 @@ from physics.layout import TableLayout
 from physics.motion import FRAME_S
 from physics.snapshot import Snapshot
 from play.controllers import BotController
+from physics.pool import interrupt_shared_pool
 from play.desktop_hand import Rested, YourHand
 from play.desktop_shooting import YourShot
 from play.desktop_keys import bind_keys, unbind_keys
@@ -813,6 +814,7 @@ class DesktopGame:
         if self.worker.running:
             self.match.recorder = None
             self.worker.drop()
+            interrupt_shared_pool()     # its rollouts stop too: the worker processes are free for the next game
         if self.recorder is not None:
             self.recorder.close()
 

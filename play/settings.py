@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 BOT_SPEEDS = (1.0, 2.0, 4.0)
+MAX_WORKERS = 64
 QUALITIES = ("high", "low")           # low: no multisampling, no soft shadows under the pieces
 WINDOW_SIZES = ((1024, 600), (1280, 720), (1600, 900), (1920, 1080))
 
@@ -32,6 +33,7 @@ class Settings:
     bot_speed: float = 1.0             # 1, 2 or 4: bots' placements at that many times real time
     colour_marks: bool = False         # colour-blind help: a symbol per piece colour
     hint_bar: bool = True              # the bar of keys that work now
+    workers: int = 0                   # processes bots think on: 0 = one per core, 1 = in the game's own
 
     def check(self) -> "Settings":
         """ValueError naming the first value out of range."""
@@ -43,6 +45,8 @@ class Settings:
             raise ValueError(f"volume {self.volume}: 0 to 1")
         if self.bot_speed not in BOT_SPEEDS:
             raise ValueError(f"bot_speed {self.bot_speed:g}: 1, 2 or 4")
+        if not 0 <= self.workers <= MAX_WORKERS:
+            raise ValueError(f"workers {self.workers}: 0 (one per core) to {MAX_WORKERS}")
         return self
 
     def game_options(self) -> dict[str, Any]:

@@ -15,6 +15,7 @@ import sys
 from game.api import TourConfig
 from game.cities import get_city, split_variant
 from game.tour import check_config
+from physics.pool import close_shared_pool, use_workers
 from play.errors import UsageError
 
 NOT_YET_PLAYABLE: dict[str, str] = {}     # cities the physics cannot play yet (none since Nashville's shots)
@@ -36,6 +37,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--resume", default=None,
                         help="go on with the tour recorded in this replay where it stops (its tour, seed and "
                              "bots; people's seats are played by the assist's level)")
+    parser.add_argument("--workers", type=int, default=None,
+                        help="processes the bots' rollouts run on (default: one per core; 1 = in this process); "
+                             "the tour is the same with any number")
     parser.add_argument("--json", action="store_true", help="print one JSON line")
     parser.set_defaults(func=run)
 
@@ -73,6 +77,7 @@ def run(args: argparse.Namespace) -> int:
 
     from play.safe_files import check_output
 
+    use_workers(args.workers)
     if args.replay is not None:
         check_output(args.replay, "replay")       # refused before the tour is played, in one line
     replay = read_replay(replay_path(args.resume)) if args.resume else None
@@ -109,6 +114,7 @@ def run(args: argparse.Namespace) -> int:
         if recorder is not None:
             recorder.close()
         progress.done()
+        close_shared_pool()
     result = {
         "seed": seed,
         "players": config.num_seats,

@@ -26,7 +26,9 @@ from typing import Any
 from game import api
 from game.tour import MAX_SEATS, MIN_SEATS
 from play.controllers import DIFFICULTIES
+from physics.pool import close_shared_pool, use_workers
 from play.errors import UsageError
+from play.settings import load as load_settings
 
 DEMO_NOTICE = ("No display found: running a headless demo of the first tour's first city "
                "(Philadelphia) with 2 easy bots.")
@@ -56,6 +58,8 @@ def register(subparsers: Any) -> None:
     play.add_argument("--resume", default=None, metavar="REPLAY",
                       help="go on with a recorded game where its file stops (its tour, seats and seed); "
                            "'last' for your newest game")
+    play.add_argument("--workers", type=int, default=None,
+                      help="processes the bots think on (default: the settings', else one per core; 1 = in the game's own)")
     play.set_defaults(func=run, menu=False)
 
     shot = subparsers.add_parser("screenshot", help="render the table offscreen to a PNG",
@@ -104,6 +108,8 @@ def run(args: argparse.Namespace) -> int:
     if args.replay is not None:
         from play.safe_files import check_output
         check_output(args.replay, "replay")
+    saved = load_settings()
+    use_workers(args.workers if args.workers is not None else (saved.workers or None))
     humans = None if args.humans is None else args.humans.split(",")
     seats = default_seats(args.players, _bots(args.bots), humans)
     config = api.TourConfig.parse(args.tour, args.players)
@@ -124,9 +130,7 @@ def run(args: argparse.Namespace) -> int:
                              "lets bots finish it headless")
     if has_display():
         try:
-            from play.settings import load as load_settings
             from scenes.common import open_showbase
-            saved = load_settings()
             base = open_showbase("Junk Art 3D", (saved.width, saved.height), fullscreen=saved.fullscreen,
                                  smooth=saved.quality == "high")
         except Exception:  # noqa: BLE001 - a display is set but refuses a window: say so, do not guess
@@ -184,11 +188,14 @@ def run_base(base: Any) -> None:
         base.taskMgr.stop()
 
     base.taskMgr.keyboardInterruptHandler = on_sigint     # taskMgr.run() installs this for SIGINT
-    base.run()
-    if interrupted:
-        for callback in list(base.finalExitCallbacks):
-            callback()
-        raise KeyboardInterrupt
+    try:
+        base.run()
+        if interrupted:
+            for callback in list(base.finalExitCallbacks):
+                callback()
+            raise KeyboardInterrupt
+    finally:
+        close_shared_pool()     # the bots' worker processes end with the window (Esc, its close button, Ctrl+C)
 
 
 def run_headless_demo(seed: int, max_placements: int | None = None) -> int:

@@ -39,7 +39,7 @@ def test_trials_place_the_chosen_aim_for_real_and_are_repeatable(one_tower_of_ta
     assert figures["easy_survival_stood"] == round(sum(per_table) / 6, 3)
     assert 0.0 <= figures["easy_survival_foreseen"] <= 1.0
 
-    def beside_the_base(snapshot, structure, piece, seat, objective, params, rng):
+    def beside_the_base(snapshot, structure, piece, seat, objective, params, rng, pool=None):
         # An aim over the bare table, 20 cm from the base: every trial must drop the piece.
         base = snapshot.layout.bases[structure]
         return Plan(release=((base.x + 0.2, base.y, 0.1), (0.0, 0.0, 0.0, 1.0)), score=0.0, stand_rate=0.75,

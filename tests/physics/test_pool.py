@@ -1,0 +1,170 @@
+"""The rollout pool: real worker processes give the plans one process gives, a killed worker is
+replaced without changing the decision, and nothing is left running after `close`."""
+from __future__ import annotations
+
+import os
+import random
+import signal
+import threading
+import time
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from physics.catalogue import stable_poses
+from physics.layout import TableLayout
+from physics.planner import Objective, Option, PlannerParams, plan_best, plan_placement
+from physics.pool import PoolInterrupted, RolloutPool, WorkerCrashed, check_workers
+from physics.snapshot import Snapshot
+from physics.world import World
+from play.objectives import tallest
+
+TABLES = Path(__file__).parent / "tables"
+# Small searches, so the test is quick, that still search on (escalations) where nothing stands.
+SMALL = PlannerParams(stable_poses=1, yaw_steps=2, grid=3, candidates=3, rollouts=1, finalists=1,
+                      extra_rollouts=1, noise_mm=1.5, noise_deg=2.0, budget=40)
+# Sees only the base centre, where a cone's tip stands: nothing stands until it searches wider.
+NARROW = PlannerParams(stable_poses=1, yaw_steps=1, grid=1, candidates=1, rollouts=1, finalists=0,
+                       extra_rollouts=0, noise_mm=1.0, noise_deg=1.0, escalations=2)
+
+
+def cone_on_the_base_centre() -> Snapshot:
+    with World(TableLayout.for_seats(2)) as world:
+        base = world.layout.bases[0]
+        quat = next(p.orientation for p in stable_poses("grey-cone")
+                    if abs(p.orientation[0]) + abs(p.orientation[1]) < 1e-6)   # upright, tip up
+        world.add("grey-cone", 0, (base.x, base.y, world.resting_z("grey-cone", base.x, base.y, quat) + 0.0005), quat)
+        world.settle()
+        return world.snapshot()
+
+
+def ball_without_level_room() -> Snapshot:
+    return Snapshot.from_json((TABLES / "ball_without_level_room.json").read_text())
+
+
+def alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+@pytest.fixture(scope="module")
+def two_workers():
+    with RolloutPool(2) as pool:
+        yield pool
+
+
+def decisions(pool: RolloutPool) -> list:
+    """Plans of three kinds: one that searches on over settled spots (a ball on a top with no
+    level room), one that searches wider beside a cone, and a choice between two pieces."""
+    cone = cone_on_the_base_centre()
+    return [
+        plan_placement(ball_without_level_room(), 0, "green-ball", 0, tallest(long_game=True),
+                       replace(SMALL, escalations=3), random.Random(5), pool),
+        plan_placement(cone, 0, "grey-cylinder", 0, Objective(), NARROW, random.Random(2), pool),
+        plan_best(cone, [Option(0, "blue-long_plank", Objective()), Option(0, "orange-wedge", Objective())], 0,
+                  replace(SMALL, extra_batches=1), random.Random(9), pool),
+    ]
+
+
+def test_the_same_tables_planned_with_one_and_with_two_workers_give_the_same_placements(two_workers):
+    with RolloutPool(1) as alone:
+        expected = decisions(alone)
+    assert alone.pids() == ()                               # one worker: no process at all
+    found = decisions(two_workers)
+    assert found == expected                                # releases, scores and counts, bit for bit
+    pids = two_workers.pids()
+    assert len(set(pids)) == 2 and os.getpid() not in pids  # it really ran on two other processes
+    # The cases do what they are here for: search on over settled spots, and weigh two options.
+    assert found[0].searches >= 3 and found[1].searches >= 2
+    assert found[0].probes > 0                              # the settle scan ran on the pool too
+    assert found[0].rolled_out + found[0].probes <= SMALL.budget   # the budget holds (rollouts=1)
+
+
+def test_a_killed_worker_is_replaced_its_rollouts_run_again_and_the_decision_is_the_same(two_workers):
+    snapshot, params = ball_without_level_room(), replace(SMALL, escalations=1)
+
+    def decide(pool: RolloutPool):
+        return plan_placement(snapshot, 0, "green-ball", 0, tallest(long_game=True), params, random.Random(8), pool)
+
+    with RolloutPool(1) as alone:
+        expected = decide(alone)
+    two_workers.start()
+    replaced_before = two_workers.replaced
+    killed: list[int] = []
+
+    def kill_a_busy_worker() -> None:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            busy = two_workers.busy_pids
+            if busy:
+                os.kill(busy[0], signal.SIGKILL)
+                killed.append(busy[0])
+                return
+            time.sleep(0.001)
+
+    killer = threading.Thread(target=kill_a_busy_worker)
+    killer.start()
+    plan = decide(two_workers)
+    killer.join()
+    assert killed, "no worker was ever busy"
+    assert plan == expected
+    assert two_workers.replaced == replaced_before + 1
+    assert killed[0] not in two_workers.pids() and len(two_workers.pids()) == 2
+    assert not alive(killed[0])
+
+
+def test_an_interrupted_map_gives_up_and_the_next_one_is_not_confused_by_its_answers(two_workers):
+    snapshot = cone_on_the_base_centre()
+    params = replace(SMALL, candidates=8, rollouts=2)
+    caught: list[BaseException] = []
+
+    def think() -> None:
+        try:
+            plan_placement(snapshot, 0, "grey-cylinder", 0, Objective(), params, random.Random(1), two_workers)
+        except PoolInterrupted as error:
+            caught.append(error)
+
+    bot = threading.Thread(target=think)
+    bot.start()
+    deadline = time.monotonic() + 60
+    while not two_workers.busy_pids and time.monotonic() < deadline:
+        time.sleep(0.001)
+    two_workers.interrupt()
+    bot.join(30)
+    assert not bot.is_alive() and len(caught) == 1
+    # The workers still answer the interrupted jobs; those answers must not land in a later plan.
+    with RolloutPool(1) as alone:
+        expected = plan_placement(snapshot, 0, "grey-cylinder", 0, Objective(), params, random.Random(1), alone)
+    assert plan_placement(snapshot, 0, "grey-cylinder", 0, Objective(), params, random.Random(1), two_workers) == expected
+
+
+def test_closing_the_pool_leaves_no_worker_process():
+    pool = RolloutPool(2)
+    pool.start()
+    pids = pool.pids()
+    assert len(pids) == 2 and all(alive(pid) for pid in pids)
+    pool.close()
+    pool.close()                                            # again: nothing to do
+    assert pool.pids() == ()
+    assert not any(alive(pid) for pid in pids)
+    with pytest.raises(PoolInterrupted):
+        plan_placement(cone_on_the_base_centre(), 0, "grey-cylinder", 0, Objective(), SMALL, random.Random(1), pool)
+
+
+def test_a_rollout_that_raises_in_a_worker_is_raised_here_with_its_traceback(two_workers):
+    with pytest.raises(WorkerCrashed, match="ZeroDivisionError"):
+        two_workers.map(divide, [1, 0])
+
+
+def divide(world: World, job: int) -> float:
+    return 1 / job
+
+
+@pytest.mark.parametrize("workers", [0, -1, 1.5, True, "2"])
+def test_a_pool_needs_a_whole_number_of_workers(workers):
+    with pytest.raises(ValueError, match="workers must be a whole number"):
+        check_workers(workers)
