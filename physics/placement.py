@@ -401,7 +401,14 @@ def run_placement(world: "World", structure: int, piece_id: str, release_pose: P
     if trajectory is not None:
         recorded = [_as_pose(p, f"trajectory pose {i}") for i, p in enumerate(trajectory)]
         start, moves = (recorded[0], recorded[1:] + [release]) if recorded else (release, [])
-        placement = Placement(world, structure, piece_id, seat, start, check_poses=[release], motion=motion)
+        # A hand's path ends where the hand was pulling when it let go, not where the piece was:
+        # held into something, the piece is pushed back (force-limited), as the window showed it.
+        # So only its start must be clear, and its release within reach of the structure.
+        driven = len(recorded) > 1
+        if driven:
+            _check_reach(world, structure, release, f"release pose of {piece_id!r}")
+        placement = Placement(world, structure, piece_id, seat, start, check_poses=[] if driven else [release],
+                              motion=motion)
     else:
         placement = None
         for lift in (DEFAULT_LIFT_M, DEFAULT_LIFT_M / 2, DEFAULT_LIFT_M / 4, 0.0):

@@ -154,3 +154,23 @@ def test_interactive_placement_replays_bit_for_bit_through_place() -> None:
     with World.from_snapshot(snap) as again:
         assert again.place(0, "green-grooved_block", release, 0, trajectory=trajectory) == report
         assert again.snapshot() == final
+
+
+def test_a_hand_let_go_while_pulling_into_a_piece_replays_as_it_played() -> None:
+    """A person held the piece into their structure and let go: the hand's last target lies
+    inside the cylinder (the piece itself was pushed back), and the match must take that path."""
+    with World(TableLayout.for_seats(2)) as world:
+        _place_on(world, 0, "blue-cylinder")
+        snap = world.snapshot()
+        base = world.layout.bases[0]
+        z = 0.03 + 0.0075 + 0.001
+        held = world.begin_placement(0, "grey-short_plank", seat=0, start_pose=((base.x - 0.09, base.y, z), FLAT))
+        for i in range(240):               # pulled in until the target is 2 cm inside the cylinder
+            held.move(((base.x - 0.09 + 0.08 * min(1.0, i / 180), base.y, z), FLAT))
+        report = held.release()
+        release, trajectory = held.replay_input()
+        final = world.snapshot()
+    assert release[0][0] == pytest.approx(base.x - 0.01)   # the last target: inside the cylinder
+    with World.from_snapshot(snap) as again:
+        assert again.place(0, "grey-short_plank", release, 0, trajectory=trajectory) == report
+        assert again.snapshot() == final
