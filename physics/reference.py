@@ -15,7 +15,8 @@ import pybullet as pb
 from physics.catalogue import stable_poses
 from physics.geometry import matrix_quaternion, quaternion_matrix
 from physics.placement import PlacementReport
-from physics.snapshot import Quat, Vec3
+from physics.layout import TableLayout
+from physics.snapshot import Quat, Snapshot, Vec3
 from physics.world import World
 
 RELEASE_GAP_M = 0.0005
@@ -148,3 +149,15 @@ def build_table_of_60(world: World) -> list[PlacementReport]:
     for k, layers in enumerate(TABLE_OF_60):
         reports.extend(build_tower(world, k, layers, seat=k))
     return reports
+
+
+def cone_on_the_base_centre() -> Snapshot:
+    """A 2-seat table with one grey cone standing upright, tip up, on base 0's centre: nothing
+    rests on its tip, so a planner that sees only the centre must search wider."""
+    with World(TableLayout.for_seats(2)) as world:
+        base = world.layout.bases[0]
+        quat = next(p.orientation for p in stable_poses("grey-cone")
+                    if abs(p.orientation[0]) + abs(p.orientation[1]) < 1e-6)
+        world.add("grey-cone", 0, (base.x, base.y, world.resting_z("grey-cone", base.x, base.y, quat) + RELEASE_GAP_M), quat)
+        world.settle()
+        return world.snapshot()

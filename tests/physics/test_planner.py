@@ -14,6 +14,7 @@ from physics.planner import (Objective, Option, PlannerParams, hand_place, plan_
                              random_placement, rollout, settled_spots, usable_height_mm)
 from physics.spots import candidates, support_grid
 from physics.snapshot import Snapshot
+from physics.reference import cone_on_the_base_centre
 from physics.world import World
 from play.controllers import DIFFICULTY_PARAMS, bot_params
 from play.objectives import objective_for, tallest
@@ -84,16 +85,6 @@ def test_usable_height_rises_with_a_level_top_and_not_with_a_pin():
     assert bare > 30.0                               # probes rest on the base, centres above its top
     assert on_plank > bare + 5.0                     # a level plank lifts where the next pieces land
     assert pin_top > 120.0 and by_pin < pin_top - 60.0   # nothing rests on a pin's head
-
-
-def cone_on_the_base_centre():
-    with World(TableLayout.for_seats(2)) as world:
-        base = world.layout.bases[0]
-        quat = next(p.orientation for p in stable_poses("grey-cone")
-                    if abs(p.orientation[0]) + abs(p.orientation[1]) < 1e-6)   # upright, tip up
-        world.add("grey-cone", 0, (base.x, base.y, world.resting_z("grey-cone", base.x, base.y, quat) + 0.0005), quat)
-        world.settle()
-        return world.snapshot()
 
 
 def test_a_plan_that_mostly_falls_makes_the_bot_search_wider():

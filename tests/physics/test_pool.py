@@ -12,11 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from physics.catalogue import stable_poses
-from physics.layout import TableLayout
 from physics.planner import Objective, Option, PlannerParams, plan_best, plan_placement
 from physics.pool import PoolInterrupted, RolloutPool, WorkerCrashed, check_workers
 from physics.snapshot import Snapshot
+from physics.reference import cone_on_the_base_centre
 from physics.world import World
 from play.objectives import tallest
 
@@ -27,16 +26,6 @@ SMALL = PlannerParams(stable_poses=1, yaw_steps=2, grid=3, candidates=3, rollout
 # Sees only the base centre, where a cone's tip stands: nothing stands until it searches wider.
 NARROW = PlannerParams(stable_poses=1, yaw_steps=1, grid=1, candidates=1, rollouts=1, finalists=0,
                        extra_rollouts=0, noise_mm=1.0, noise_deg=1.0, escalations=2)
-
-
-def cone_on_the_base_centre() -> Snapshot:
-    with World(TableLayout.for_seats(2)) as world:
-        base = world.layout.bases[0]
-        quat = next(p.orientation for p in stable_poses("grey-cone")
-                    if abs(p.orientation[0]) + abs(p.orientation[1]) < 1e-6)   # upright, tip up
-        world.add("grey-cone", 0, (base.x, base.y, world.resting_z("grey-cone", base.x, base.y, quat) + 0.0005), quat)
-        world.settle()
-        return world.snapshot()
 
 
 def ball_without_level_room() -> Snapshot:
