@@ -17,6 +17,10 @@ Hot-seat: with several people (`SeatSpec` kind "human"), the screen shows nobody
 the person whose turn it is takes it (`take_screen`, after a "Pass to <name>" panel); alone,
 it is always yours. Before the first city you turn your base (side A or B). The game is
 recorded as it is played (`recorder`), and a recorded game can be resumed (`DesktopGame.resumed`).
+
+This class is the turn flow and the match's events; beside it: your piece in hand
+(play/desktop_hand.py), Nashville's cowboys and your shot (play/desktop_shooting.py), the camera
+under the mouse (play/desktop_camera.py) and the keys (play/desktop_keys.py).
 """
 from __future__ import annotations
 
@@ -34,9 +38,9 @@ from physics.bodies import BASE_HEIGHT_M
 from physics.catalogue import extent, piece_shape
 from physics.layout import TableLayout
 from physics.motion import FRAME_S
+from physics.pool import interrupt_shared_pool
 from physics.snapshot import Snapshot
 from play.controllers import BotController
-from physics.pool import interrupt_shared_pool
 from play.desktop_hand import Rested, YourHand
 from play.desktop_shooting import YourShot
 from play.desktop_keys import bind_keys, unbind_keys
