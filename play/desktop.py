@@ -688,7 +688,9 @@ class DesktopGame:
             elif kind == "shot":
                 shoot, report = data         # type: ignore[misc]
                 self.shooting.shot_taken(shoot.seat, report.aim.spot_deg, snapshot)
-                self.event_line = hud_model.shot_text(shoot, self.names)
+                ex = api.current(self._state_shown or self.match.state)
+                builds_on = ex.builds_on if ex is not None and ex.builds_on else tuple(range(len(self.names)))
+                self.event_line = hud_model.shot_text(shoot, self.names, builds_on)
                 if shoot.outcome is not None:
                     self.view.set_heights(shoot.outcome.heights_mm)
                 self._wait_until = time.monotonic() + BOT_PACE_S

@@ -172,21 +172,24 @@ def nashville_notes(ex: Any) -> tuple[str, ...]:
     return tuple(notes)
 
 
-def shot_text(shoot: Shoot, names: Sequence[str]) -> str:
-    """"Ann shot at Bob: 2 pieces down, 1 ricochet; Cy's structure lost 1 (his loot)" — who lost
-    what, accidental hits included."""
+def shot_text(shoot: Shoot, names: Sequence[str], builds_on: Sequence[int]) -> str:
+    """"Ann shot at Bob: 2 pieces down, 1 ricochet; Cy's structure lost 1" — who lost what,
+    accidental hits included. `builds_on[seat]` is the structure each seat builds on (the
+    outcome names structures, the line names their owners)."""
     outcome = shoot.outcome
     if outcome is None:
         return f"{names[shoot.seat]} shoots at {names[shoot.target]}"
-    down = len(outcome.fallen_from(shoot.target))
+    owner = {k: seat for seat, k in enumerate(builds_on)}
+    target = builds_on[shoot.target]
+    down = len(outcome.fallen_from(target))
     parts = [f"{down} piece{'s' if down != 1 else ''} down" if down else "no piece down"]
     if shoot.target in outcome.cowboys_hit:
         parts.append(f"{names[shoot.target]}'s cowboy tipped")
     if outcome.ricochets:
         parts.append(f"{outcome.ricochets} ricochet{'s' if outcome.ricochets != 1 else ''}")
     line = f"{names[shoot.seat]} shot at {names[shoot.target]}: " + ", ".join(parts)
-    others = sorted({f.structure for f in outcome.fallen if f.structure != shoot.target})
-    costs = [f"{names[k]}'s structure lost {len(outcome.fallen_from(k))}" for k in others]
+    others = sorted({f.structure for f in outcome.fallen if f.structure != target})
+    costs = [f"{names[owner[k]]}'s structure lost {len(outcome.fallen_from(k))}" for k in others]
     costs += [f"{names[c]}'s cowboy tipped" for c in outcome.cowboys_hit if c != shoot.target]
     if outcome.wobbled:
         costs.append(f"{len(outcome.wobbled)} wobbled off (out of the game)")

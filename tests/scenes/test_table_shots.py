@@ -107,7 +107,9 @@ def test_the_event_line_says_what_a_shot_cost_whom_ricochets_and_wobbles_include
     outcome = ShotOutcome(fallen=(FallenPiece("blue-ring", 1), FallenPiece("grey-cone", 1), FallenPiece("green-ball", 2)),
                           cowboys_hit=(2,), ricochets=1, heights_mm=(30.0, 80.0, 60.0),
                           wobbled=(FallenPiece("orange-axle", 0),))
-    line = shot_text(Shoot(0, 1, outcome), names)
+    line = shot_text(Shoot(0, 1, outcome), names, (0, 1, 2))
     assert line == ("You shot at Ann: 2 pieces down, 1 ricochet; Bob's structure lost 1; Bob's cowboy tipped; "
                     "1 wobbled off (out of the game)")
-    assert shot_text(Shoot(1, 0, ShotOutcome(heights_mm=(30.0, 80.0, 60.0))), names) == "Ann shot at You: no piece down"
+    assert shot_text(Shoot(1, 0, ShotOutcome(heights_mm=(30.0, 80.0, 60.0))), names, (0, 1, 2)) == "Ann shot at You: no piece down"
+    # Structures are named by who builds on them: seat 1 on structure 2 and seat 2 on structure 1.
+    assert shot_text(Shoot(0, 1, outcome), names, (0, 2, 1)).startswith("You shot at Ann: 1 piece down")
