@@ -246,6 +246,7 @@ class DesktopGame:
             return                  # you are aiming a shot: the flick (or Holster) answers
         if self._aim_state is not state:
             self._new_turn(state)
+            self._follow(seat)      # your decision: your own base in front (the bots' turns turned it away)
         ex = api.current(state)
         placing = ex is not None and places and len(places) == len(legal) and not (
             len(places) > 1 and chooses_places(ex.city))
