@@ -6,10 +6,13 @@ Figures, on a 4-seat Nashville table (bases 50 cm apart) whose structures hold 8
                                   flicks at the 3 highest pieces in reach of each other structure
   shot_sim_ms_cpu                 the same in process CPU time (the machine is shared)
   shot_simulated_s                median simulated seconds of those shots
-  shot_decision_s_median_<level>  median wall time of a bot's aim (`play.shot_bots.plan_shot`;
-                                  "_cpu": process CPU time)
-  shot_hit_rate_<level>           of those bots' shots (aimed, then flicked with their hand),
-                                  the share that knocked at least one piece off the target
+  shot_decision_s_median_<level>  median wall time of a bot's whole shot decision: whom to shoot
+                                  of the three rivals, where to stand, how to flick
+                                  (`play.shot_bots.plan_shots`, its flicks tried on `workers`
+                                  processes; "_cpu": this process's CPU time only)
+  shot_hit_rate_<level>           of those bots' shots (planned, then flicked with their hand),
+                                  the share that knocked at least one piece off their target
+  workers                         the rollout pool's worker processes (one per core)
   raw_pybullet_realtime_factor    bare PyBullet on a 30-piece pile (benchmarks/bench_physics.py),
                                   to compare machines
 Goals on the project's 2-core machine: a shot <= 150 ms to simulate; a hard bot's decision
@@ -27,7 +30,8 @@ from physics.reference import TABLE_OF_60, build_tower
 from physics.settings import TIME_STEP
 from physics.shots import aim_at, default_spots, simulate_shot
 from physics.snapshot import Snapshot
-from play.shot_bots import SHOT_PARAMS, noisy, plan_shot
+from physics.pool import RolloutPool, default_workers
+from play.shot_bots import SHOT_PARAMS, noisy, plan_shots
 from benchmarks.bench_physics import Clock, raw_pile
 
 LEVELS = ("easy", "normal", "hard")
@@ -57,8 +61,12 @@ def shot_figures(snapshot: Snapshot) -> dict:
             "shot_simulated_s": round(statistics.median(simulated), 3), "shots_timed": len(walls)}
 
 
-def bot_figures(snapshot: Snapshot) -> dict:
+def bot_figures(snapshot: Snapshot, pool: RolloutPool) -> dict:
+    """Each level's whole shot decision (whom to shoot among seats 1-3, where to stand, how to
+    flick: `plan_shots`), then its flick with that level's hand."""
     spots = default_spots(snapshot.layout)
+    shoots = [Shoot(0, target) for target in (1, 2, 3)]
+    loot = (False,) * snapshot.layout.n_structures
     figures: dict = {}
     with World(snapshot.layout) as scratch:
         for level in LEVELS:
@@ -66,24 +74,25 @@ def bot_figures(snapshot: Snapshot) -> dict:
             rng = random.Random(f"bench-shots:{level}")
             times, cpus, hits = [], [], 0
             for i in range(DECISIONS_PER_LEVEL):
-                target = 1 + i % 3
-                shoot = Shoot(0, target)
+                ranked = shoots[i % 3:] + shoots[:i % 3]    # a different rival first on ties
                 with Clock() as clock:
-                    aim, _ = plan_shot(snapshot, shoot, spots, False, params, rng, world=scratch)
+                    shoot, aim, _ = plan_shots(snapshot, ranked, spots, loot, params, rng, pool)
                 times.append(clock.wall)
                 cpus.append(clock.cpu)
                 report = simulate_shot(snapshot, 0, noisy(aim, params, rng), spots, world=scratch)
-                hits += any(k == target for _, k in report.fallen)
+                hits += any(k == shoot.target for _, k in report.fallen)
             figures[f"shot_decision_s_median_{level}"] = round(statistics.median(times), 2)
             figures[f"shot_decision_s_median_{level}_cpu"] = round(statistics.median(cpus), 2)
             figures[f"shot_hit_rate_{level}"] = round(hits / DECISIONS_PER_LEVEL, 2)
     return figures
 
 
-def run() -> dict:
+def run(workers: int | None = None) -> dict:
     snapshot = bench_table()
     figures = shot_figures(snapshot)
-    figures.update(bot_figures(snapshot))
+    with RolloutPool(workers or default_workers()) as pool:
+        figures.update(bot_figures(snapshot, pool))
+        figures["workers"] = pool.workers
     sim, clock = raw_pile(int(round(1.0 / TIME_STEP)))
     figures["raw_pybullet_realtime_factor"] = round(sim / clock.wall, 2)
     return figures

@@ -21,7 +21,7 @@ from physics.pool import RolloutPool
 from physics.spots import Pose
 from physics.snapshot import Snapshot
 from play.objectives import objective_for, searches_on
-from play.shot_bots import bot_aim
+from play.shot_bots import bot_aim, bot_shot
 from play.timing import TIME_MODELS, TimeModel
 
 # The hard bot, where height wins (`play.objectives.searches_on`, `bot_params`: elsewhere the
@@ -179,8 +179,15 @@ class BotController:
         return objective_for(city, piece, structure_pieces, LONG_GAME[self.difficulty])
 
     def shot_aim(self, snapshot: Snapshot, shoot: Shoot, spots: tuple[float, ...], observation: State) -> ShotAim:
-        """A Nashville shot: aimed by simulating candidate flicks (play/shot_bots.py)."""
-        return bot_aim(snapshot, shoot, spots, observation, self.difficulty, self.rng)
+        """A Nashville shot at a target chosen already: aimed by simulating candidate flicks
+        (play/shot_bots.py)."""
+        return bot_aim(snapshot, shoot, spots, observation, self.difficulty, self.rng, self.pool)
+
+    def choose_shot(self, snapshot: Snapshot, shoots: list[Shoot], spots: tuple[float, ...],
+                    observation: State) -> tuple[Shoot, ShotAim]:
+        """A Nashville shot, whom to shoot included: the target whose best simulated flick
+        promises most (play/shot_bots.py)."""
+        return bot_shot(snapshot, shoots, spots, observation, self.difficulty, self.rng, self.pool)
 
     def placement_time(self, piece: str, replaces: int) -> float:
         return self.time_model.placement_time(shape_of(piece), replaces, self.rng)

@@ -149,6 +149,12 @@ class Match:
         places = [a for a in legal if isinstance(a, Place)]
         if places and len(places) == len(legal) and not (len(places) > 1 and chooses_places(ex.city)):
             return self._apply(self._place(seat, places, ex))
+        shoots = [a for a in legal if isinstance(a, Shoot)]
+        choose_shot = getattr(controller, "choose_shot", None)
+        if shoots and choose_shot is not None:
+            # A bot picks its target by simulating shots at each: it needs the table for that.
+            shoot, aim = choose_shot(self.snapshot, shoots, self.cowboy_spots, api.observe(state, seat))
+            return self._apply(self._shoot(seat, shoot, aim))
         action = controller.choose(api.observe(state, seat), legal)
         if isinstance(action, Place) and action.outcome is None:
             action = self._place(seat, [action], ex)
@@ -262,15 +268,16 @@ class Match:
         self.on_event("place", done)
         return done
 
-    def _shoot(self, seat: int, shoot: Shoot) -> Shoot:
-        """Flick the disc as the seat's controller aims it; the outcome goes to the rules."""
+    def _shoot(self, seat: int, shoot: Shoot, aim: ShotAim | None = None) -> Shoot:
+        """Flick the disc as the seat's controller aims it (or as `aim` says, when the
+        controller chose it with the target); the outcome goes to the rules."""
         assert self.snapshot is not None
         controller = self.controllers[seat]
         ask = getattr(controller, "shot_aim", None)
         observation = api.observe(self.state, seat)
-        if ask is not None:
+        if aim is None and ask is not None:
             aim = ask(self.snapshot, shoot, self.cowboy_spots, observation)
-        else:    # a seat with no way to aim (an old scene): the assist aims for it
+        elif aim is None:    # a seat with no way to aim (an old scene): the assist aims for it
             aim = assist_aim(self.snapshot, shoot, self.cowboy_spots, observation, self.seed, len(self.log.shots))
         motion = ShotMotionRecorder() if self.record_motion else None
         report = simulate_shot(self.snapshot, seat, aim, self.cowboy_spots, motion=motion)

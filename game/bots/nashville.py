@@ -46,14 +46,14 @@ def choose(observation: State, legal: list[Action], rng: random.Random) -> Actio
     return holster[0] if holster else legal[rng.randrange(len(legal))]
 
 
+def stake(ex: Exhibition, target: int) -> float:
+    """What a rival has to lose to a shot: its height, and its loot a tipped cowboy gives up."""
+    return ex.structure_of(target).height_mm + LOOT_AS_MM * len(ex.var("loot")[target])
+
+
 def _target(ex: Exhibition, shoots: list[Shoot], rng: random.Random) -> Action:
-    loot = ex.var("loot")
-
-    def stake(a: Shoot) -> float:
-        return ex.structure_of(a.target).height_mm + LOOT_AS_MM * len(loot[a.target])
-
-    best = max(stake(a) for a in shoots)
-    return rng.choice([a for a in shoots if stake(a) == best])
+    best = max(stake(ex, a.target) for a in shoots)
+    return rng.choice([a for a in shoots if stake(ex, a.target) == best])
 
 
 def _place(ex: Exhibition, places: list[Place], rng: random.Random) -> Action:

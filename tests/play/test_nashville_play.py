@@ -55,7 +55,7 @@ def test_two_bots_play_nashville_to_the_end_and_shots_credit_loot(two_bots) -> N
     assert shooting["loot"] == [len(loot) for loot in ex.var("loot")]
     # loot only ever comes from shots (knocked-off pieces beyond the one placed, steals move it)
     knocked = sum(len(r.action.outcome.fallen) for r in match.log.shots if r.action.outcome is not None)
-    assert 0 < sum(shooting["loot"]) <= knocked
+    assert knocked > 0 and sum(shooting["loot"]) <= knocked
     # the rules' structures are the physical table's
     assert match.snapshot is not None
     for k, structure in enumerate(ex.structures):
