@@ -102,7 +102,10 @@ class SettingsScreen:
         DirectFrame(parent=self.root, frameColor=PANEL, frameSize=(-1.0, 1.0, -0.9, 0.82))
         self._label("Settings", (0.0, 0.68), 0.09, bold=True, align="center", colour=ACTIVE)
         self._label(note or "Saved as you change them. Window size and quality apply fully at the next start.",
-                    (0.0, -0.63), 0.032, align="center", colour=DIM)
+                    (0.0, -0.6), 0.032, align="center", colour=DIM)
+        # Players ask whether fewer cores make the bots weaker: they do not (the pool's promise).
+        self._label("Bots think on: the same moves on any number of cores; fewer leave more to the window.",
+                    (0.0, -0.66), 0.032, align="center", colour=DIM)
         self.back_button = DirectButton(parent=self.root, text="Back  [Esc]", text_scale=0.042, text_font=self.bold,
                                         text_fg=(0.08, 0.06, 0.02, 1), frameColor=BUTTON_HOT,
                                         frameSize=(-0.3, 0.3, -0.025, 0.06), pos=(0.0, 0, -0.8), relief=DGG.FLAT,
