@@ -268,15 +268,21 @@ _open_pools: "weakref.WeakSet[RolloutPool]" = weakref.WeakSet()
 _shared: RolloutPool | None = None
 _shared_workers = 1
 _shared_lock = threading.Lock()
+# Threads whose thoughts a resized-away pool had dropped. A left game's bot thread may still be
+# between two maps when the settings screen resizes the pool; the pool after it refuses it too,
+# or that dead game's rollouts would take the next game's workers.
+_dropped_before: "weakref.WeakSet[threading.Thread]" = weakref.WeakSet()
 
 
 def use_workers(workers: int | None) -> int:
-    """Size the process-wide pool (None: one per core); a pool of another size is closed. Returns
-    the size. Until this is called, bots plan in process (1 worker)."""
+    """Size the process-wide pool (None: one per core); a pool of another size is closed (also
+    between games: the next plan starts the new one). Returns the size. Until this is called,
+    bots plan in process (1 worker)."""
     global _shared, _shared_workers
     size = default_workers() if workers is None else check_workers(workers)
     with _shared_lock:
         if _shared is not None and _shared.workers != size:
+            _dropped_before.update(_shared._dropped)
             _shared.close()
             _shared = None
         _shared_workers = size
@@ -289,6 +295,7 @@ def shared_pool() -> RolloutPool:
     with _shared_lock:
         if _shared is None or _shared._closed:
             _shared = RolloutPool(_shared_workers)
+            _shared._dropped.update(_dropped_before)
         return _shared
 
 

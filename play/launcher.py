@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from game.replay import read_replay, seat_names
+from physics.pool import use_workers
 from play import settings as settings_file
 from play.game_window import open_game
 from play.menu import MenuChoices, fresh_seed
@@ -67,11 +68,18 @@ class Launcher:
         self._on_escape(self.back)
 
     def change_settings(self, settings: settings_file.Settings) -> None:
-        """Save at once; the window's size and fullscreen change now, the rest with the next game."""
+        """Save at once; the window's size and fullscreen and the bots' worker count change now,
+        the rest with the next game."""
         before, self.settings = self.settings, settings
         settings_file.save(settings)
         if (before.width, before.height, before.fullscreen) != (settings.width, settings.height, settings.fullscreen):
             apply_window(self.base, settings)
+        if before.workers != settings.workers:
+            # Safe now: the settings screen is open, so no game is; a thought dropped when its game
+            # was left gives up on the closed pool, and the next game's bots start the new one at
+            # their first plan. Only a change resizes, so `junkart play --workers N` stays in force
+            # until this row is changed.
+            use_workers(settings.workers or None)
 
     def _bot_speed_chosen(self, speed: float) -> None:
         """Keys 1 / 2 / 4 in a game: the choice stays for the next one."""

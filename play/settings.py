@@ -78,6 +78,9 @@ def _typed(name: str, value: Any, default: Any) -> Any:
     if isinstance(default, (int, float)):
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise ValueError(f"{name} must be a number, not {value!r}")
+        # int() would quietly make 2.5 workers 2, and raise OverflowError for JSON's Infinity.
+        if isinstance(default, int) and isinstance(value, float) and not value.is_integer():
+            raise ValueError(f"{name} must be a whole number, not {value!r}")
         return type(default)(value)
     if not isinstance(value, str):
         raise ValueError(f"{name} must be text, not {value!r}")

@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from physics.planner import Objective, Option, PlannerParams, plan_best, plan_placement
-from physics.pool import PoolInterrupted, RolloutPool, WorkerCrashed, check_workers
+from physics.pool import (PoolInterrupted, RolloutPool, WorkerCrashed, check_workers, close_shared_pool,
+                          interrupt_shared_pool, shared_pool, use_workers)
 from physics.snapshot import Snapshot
 from physics.reference import cone_on_the_base_centre
 from physics.world import World
@@ -151,6 +152,37 @@ def test_a_rollout_that_raises_in_a_worker_is_raised_here_with_its_traceback(two
 
 def divide(world: World, job: int) -> float:
     return 1 / job
+
+
+def test_resizing_the_shared_pool_ends_its_workers_and_the_new_one_still_refuses_a_dropped_thought():
+    """The settings screen resizes the pool between games: a left game's bot thread, between two
+    maps, must not plan on the new pool."""
+    go, caught = threading.Event(), []
+
+    def left_game_bot() -> None:
+        go.wait(30)
+        try:
+            shared_pool().map(divide, [2])
+        except PoolInterrupted as error:
+            caught.append(error)
+
+    try:
+        use_workers(2)
+        old = shared_pool()
+        old.start()
+        pids = old.pids()
+        bot = threading.Thread(target=left_game_bot)
+        bot.start()
+        interrupt_shared_pool()                                  # its game is left
+        assert use_workers(1) == 1
+        assert not any(alive(pid) for pid in pids)
+        go.set()
+        bot.join(30)
+        assert len(caught) == 1 and shared_pool() is not old and shared_pool().workers == 1
+        assert shared_pool().map(divide, [4]) == [0.25]          # the next game's bots plan on it
+    finally:
+        close_shared_pool()
+        use_workers(1)                                           # as before this test: in process
 
 
 @pytest.mark.parametrize("workers", [0, -1, 1.5, True, "2"])

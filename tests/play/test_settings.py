@@ -41,6 +41,11 @@ def test_settings_round_trip_through_the_file(data_dir):
     ('{"bot_speed": 3}', "bot_speed 3: 1, 2 or 4"),
     ('{"muted": "yes"}', "muted must be true or false"),
     ('{"width": 640, "height": 480}', "at least 1024x600"),
+    ('{"workers": 65}', "workers 65: 0 (one per core) to 64"),
+    ('{"workers": -2}', "workers -2: 0 (one per core) to 64"),
+    ('{"workers": "all"}', "workers must be a number, not 'all'"),
+    ('{"workers": 2.5}', "workers must be a whole number, not 2.5"),
+    ('{"workers": Infinity}', "workers must be a whole number, not inf"),
     ("[1, 2]", "not a JSON object"),
 ])
 def test_a_damaged_file_gives_one_line_and_the_defaults(data_dir, text, said):

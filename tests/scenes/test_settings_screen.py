@@ -2,12 +2,16 @@
 at once, and games started afterwards take the saved values; keys 1/2/4 in a game persist."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
+from physics import pool
 from play import settings as settings_file
 from play.desktop import DesktopGame
 from play.launcher import Launcher
-from scenes.settings_screen import SettingsScreen, stepped
+from scenes import settings_screen
+from scenes.settings_screen import SettingsScreen, stepped, value_text
 
 
 def _press(button) -> None:
@@ -28,9 +32,9 @@ def test_every_setting_steps_and_comes_back():
 
     start = settings_file.DEFAULTS
     for field, _ in ROWS:
-        moved = stepped(start, field, 1)
+        moved = stepped(start, field, 1, cores=4)     # a one-core machine has one choice of workers
         assert moved != start, field
-        assert stepped(moved, field, -1) == start, field
+        assert stepped(moved, field, -1, cores=4) == start, field
 
 
 def test_settings_are_saved_and_the_next_game_takes_them(showbase, launcher, tmp_path, screenshot):
@@ -54,3 +58,44 @@ def test_settings_are_saved_and_the_next_game_takes_them(showbase, launcher, tmp
     assert game.hud.texts()["hints"] == []
     game.set_bot_speed(4.0)                            # key 4
     assert settings_file.load().bot_speed == 4.0
+
+
+@pytest.fixture
+def in_process_after():
+    """The launcher resizes the process-wide pool; the tests after this one plan in process again."""
+    yield
+    pool.close_shared_pool()
+    pool.use_workers(1)
+
+
+def test_the_workers_row_names_this_machines_cores(showbase, launcher):
+    launcher.open_settings()
+    assert launcher.screen.texts()["workers"] == f"every core ({pool.default_workers()})"
+
+
+def test_stepping_the_workers_row_saves_it_resizes_the_pool_and_wraps(showbase, launcher, monkeypatch,
+                                                                      in_process_after):
+    monkeypatch.setattr(settings_screen, "default_workers", lambda: 4)     # a four-core machine
+    launcher.open_settings()
+    screen = launcher.screen
+    shown = []
+    for _ in range(4):
+        _press(screen.arrows[("workers", 1)])
+        saved = json.loads(settings_file.settings_path().read_text())["workers"]
+        shown.append((screen.texts()["workers"], saved, pool.shared_pool().workers))
+    # 0 means every core: the pool takes the real count, whatever this test says the row shows.
+    assert shown == [("1 core", 1, 1), ("2 cores", 2, 2), ("3 cores", 3, 3),
+                     ("every core (4)", 0, pool.default_workers())]
+    _press(screen.arrows[("workers", -1)])                 # and backwards past "every core"
+    assert screen.texts()["workers"] == "3 cores" and settings_file.load().workers == 3
+    assert pool.shared_pool().workers == 3
+
+
+def test_a_worker_count_the_row_does_not_offer_is_shown_and_left_by_one_step():
+    bigger_machine = settings_file.Settings(workers=8)    # a file from an eight-core machine, on four
+    assert value_text(bigger_machine, "workers", cores=4) == "8 cores"
+    assert stepped(bigger_machine, "workers", 1, cores=4).workers == 0
+    assert stepped(bigger_machine, "workers", -1, cores=4).workers == 3
+    one_core = settings_file.DEFAULTS
+    assert stepped(one_core, "workers", 1, cores=1) == one_core
+    assert value_text(one_core, "workers", cores=1) == "every core (1)"
