@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from physics.cowboys import cowboy_poses, opening_spots, spots_after_shot
 from physics.motion import Motion
-from physics.shots import DISC_ID_PREFIX, default_spots
+from physics.shots import DISC_ID_PREFIX
 from physics.snapshot import Snapshot
-from play.desktop_shot import ShotAiming, cowboy_poses, power_meter
+from play.desktop_shot import ShotAiming, power_meter
 from scenes.table.shot_marks import ShotMarks
 
 DISC_FOLLOW = 0.25           # the camera goes this share of the way to the disc each frame
@@ -36,22 +37,19 @@ class YourShot:
     def city_opened(self, city: str, snapshot: Snapshot | None, spots: Sequence[float] = ()) -> None:
         """A city's table: in Nashville the cowboys stand at `spots` (default: where they start)."""
         if city == "nashville" and snapshot is not None:
-            self.spots = tuple(spots) or default_spots(snapshot.layout)
+            self.spots = tuple(spots) or opening_spots(snapshot.layout)
         else:
             self.spots = ()
         self.stand_cowboys(snapshot)
 
     def shot_taken(self, seat: int, spot_deg: float, snapshot: Snapshot | None) -> None:
         """After a shot the shooter's cowboy stays where it shot from; every cowboy stands again."""
-        spots = list(self.spots)
-        if 0 <= seat < len(spots):
-            spots[seat] = spot_deg
-        self.spots = tuple(spots)
+        self.spots = spots_after_shot(self.spots, seat, spot_deg)
         self.stand_cowboys(snapshot)
 
     def stand_cowboys(self, snapshot: Snapshot | None) -> None:
         if snapshot is not None and self.spots and len(self.spots) == snapshot.layout.n_structures:
-            self.view.set_props(cowboy_poses(snapshot, self.spots))
+            self.view.set_props(cowboy_poses(snapshot.layout, self.spots))
         else:
             self.view.set_props({})
 
@@ -83,7 +81,7 @@ class YourShot:
         """Space: the aim leaves your hands; the disc is the shot's motion's from now on."""
         shot = self.aiming
         assert shot is not None
-        self.view.set_props(cowboy_poses(shot.table, shot.spots_now()))
+        self.view.set_props(cowboy_poses(shot.table.layout, shot.spots_now()))
         self.aiming = None
         shot.close()
         self.marks.hide()
