@@ -21,16 +21,16 @@ class DiscCamera:
         self.marks = ShotMarks(view.root)
         self._trail: list[tuple[float, float, float]] = []    # the disc's last positions in flight
 
-    def follow(self, motion: Motion | None) -> None:
+    def follow(self, motion: Motion | None) -> bool:
         """While a shot plays, the camera glides after the disc, keeping in view the base it
-        flies at (the one nearest it, other than the shooter's)."""
+        flies at (the one nearest it, other than the shooter's). True when it moved the camera."""
         layout = self.view.layout
         if motion is None or layout is None or not motion.piece_id.startswith(DISC_ID_PREFIX):
             self.stop()
-            return
+            return False
         node = self.view.pieces.get(motion.piece_id)
         if node is None or node.is_hidden():
-            return
+            return False
         disc = node.get_pos()
         self._trail = (self._trail + [tuple(disc)])[-TRAIL_FRAMES:]
         self.marks.trail(self._trail)
@@ -44,6 +44,7 @@ class DiscCamera:
         camera.target = tuple(a + (b - a) * DISC_FOLLOW for a, b in zip(target, camera.target))
         camera.distance_m = distance + (camera.distance_m - distance) * DISC_FOLLOW
         self.view.apply_camera()
+        return True
 
     def stop(self) -> None:
         """No disc flying: its trail goes (the camera stays where it is)."""
