@@ -1,6 +1,6 @@
 """Nashville on the table view: the cowboys standing at their spots between shots, your shot
 while you aim it (play/desktop_shot.py's `ShotAiming`, its marks and your drag), and the camera
-gliding after a flicked disc.
+gliding after a flicked disc (scenes/table/disc_camera.py).
 
 `DesktopGame` decides when a shot starts and is flicked (it talks to the match); this class keeps
 the view in step with it and never talks to the match.
@@ -9,14 +9,12 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from physics.cowboys import cowboy_poses, opening_spots, spots_after_shot
 from physics.motion import Motion
-from physics.shots import DISC_ID_PREFIX, default_spots
 from physics.snapshot import Snapshot
-from play.desktop_shot import ShotAiming, cowboy_poses, power_meter
+from play.desktop_shot import ShotAiming, power_meter
+from scenes.table.disc_camera import DiscCamera
 from scenes.table.shot_marks import ShotMarks
-
-DISC_FOLLOW = 0.25           # the camera goes this share of the way to the disc each frame
-TRAIL_FRAMES = 12            # the flying disc draws a trail of its last this many frames
 
 
 class YourShot:
@@ -29,29 +27,26 @@ class YourShot:
         self.aiming: ShotAiming | None = None
         self.dragging = False
         self.spots: tuple[float, ...] = ()
-        self._trail: list[tuple[float, float, float]] = []    # the disc's last positions in flight
+        self.disc_camera = DiscCamera(view)
 
     # --- the cowboys ------------------------------------------------------------------------------
 
     def city_opened(self, city: str, snapshot: Snapshot | None, spots: Sequence[float] = ()) -> None:
         """A city's table: in Nashville the cowboys stand at `spots` (default: where they start)."""
         if city == "nashville" and snapshot is not None:
-            self.spots = tuple(spots) or default_spots(snapshot.layout)
+            self.spots = tuple(spots) or opening_spots(snapshot.layout)
         else:
             self.spots = ()
         self.stand_cowboys(snapshot)
 
     def shot_taken(self, seat: int, spot_deg: float, snapshot: Snapshot | None) -> None:
         """After a shot the shooter's cowboy stays where it shot from; every cowboy stands again."""
-        spots = list(self.spots)
-        if 0 <= seat < len(spots):
-            spots[seat] = spot_deg
-        self.spots = tuple(spots)
+        self.spots = spots_after_shot(self.spots, seat, spot_deg)
         self.stand_cowboys(snapshot)
 
     def stand_cowboys(self, snapshot: Snapshot | None) -> None:
         if snapshot is not None and self.spots and len(self.spots) == snapshot.layout.n_structures:
-            self.view.set_props(cowboy_poses(snapshot, self.spots))
+            self.view.set_props(cowboy_poses(snapshot.layout, self.spots))
         else:
             self.view.set_props({})
 
@@ -83,7 +78,7 @@ class YourShot:
         """Space: the aim leaves your hands; the disc is the shot's motion's from now on."""
         shot = self.aiming
         assert shot is not None
-        self.view.set_props(cowboy_poses(shot.table, shot.spots_now()))
+        self.view.set_props(cowboy_poses(shot.table.layout, shot.spots_now()))
         self.aiming = None
         shot.close()
         self.marks.hide()
@@ -102,27 +97,5 @@ class YourShot:
     # --- a shot playing ---------------------------------------------------------------------------
 
     def follow_disc(self, motion: Motion | None) -> None:
-        """While a shot plays, the camera glides after the disc, keeping in view the base it
-        flies at (the one nearest it, other than the shooter's)."""
-        layout = self.view.layout
-        if motion is None or layout is None or not motion.piece_id.startswith(DISC_ID_PREFIX):
-            if self._trail:
-                self._trail = []
-                self.marks.hide()
-            return
-        node = self.view.pieces.get(motion.piece_id)
-        if node is None or node.is_hidden():
-            return
-        disc = node.get_pos()
-        self._trail = (self._trail + [tuple(disc)])[-TRAIL_FRAMES:]
-        self.marks.trail(self._trail)
-        others = [b for k, b in enumerate(layout.bases) if k != motion.seat] or list(layout.bases)
-        near = min(others, key=lambda b: (b.x - disc.x) ** 2 + (b.y - disc.y) ** 2)
-        spread = ((near.x - disc.x) ** 2 + (near.y - disc.y) ** 2) ** 0.5
-        camera = self.view.camera
-        target, distance = camera.target, camera.distance_m
-        camera.frame(((disc.x + near.x) / 2, (disc.y + near.y) / 2, 0.04), max(0.22, spread / 2 + 0.12))
-        # A glide, not a cut: a quarter of the way there each frame.
-        camera.target = tuple(a + (b - a) * DISC_FOLLOW for a, b in zip(target, camera.target))
-        camera.distance_m = distance + (camera.distance_m - distance) * DISC_FOLLOW
-        self.view.apply_camera()
+        """While a shot plays, the camera glides after the disc (scenes/table/disc_camera.py)."""
+        self.disc_camera.follow(motion)

@@ -15,8 +15,8 @@ from dataclasses import replace
 from typing import Sequence
 
 from game.mechanics.shots import Shoot
-from physics.shots import (COWBOY_ID_PREFIX, DISC_ID_PREFIX, ShotAim, cowboy_spot_position, disc_start,
-                           preview_path, spec_bottom)
+from physics.cowboys import UPRIGHT, Pose, cowboy_poses, spots_after_shot
+from physics.shots import DISC_ID_PREFIX, ShotAim, cowboy_spot_position, disc_start, preview_path
 from physics.snapshot import Snapshot, Vec3
 from physics.world import World
 
@@ -26,27 +26,10 @@ FINE_TURN_DEG = 0.5
 POWER_STEP = 0.05             # Up / Down: this much more or less power (of 0..1)
 FULL_DRAG_M = 0.20            # pulled back this far from the cowboy: a full-power flick
 MIN_DRAG_M = 0.01             # closer than this to the cowboy a drag aims nothing
-UPRIGHT = (0.0, 0.0, 0.0, 1.0)
-Pose = tuple[Vec3, tuple[float, float, float, float]]
-
-
-def cowboy_id(seat: int) -> str:
-    return f"{COWBOY_ID_PREFIX}{seat + 1}"
 
 
 def disc_id(seat: int) -> str:
     return f"{DISC_ID_PREFIX}{seat + 1}"
-
-
-def cowboy_pose(snapshot: Snapshot, seat: int, spot_deg: float) -> Pose:
-    """Where seat's cowboy stands at `spot_deg` round its base (as the shot stands it, upright)."""
-    x, y = cowboy_spot_position(snapshot.layout, seat, spot_deg)
-    return (x, y, -spec_bottom(cowboy_id(seat)) + 0.0002), UPRIGHT
-
-
-def cowboy_poses(snapshot: Snapshot, spots: Sequence[float]) -> dict[str, Pose]:
-    """Every seat's cowboy standing at its spot: the window draws them between shots."""
-    return {cowboy_id(seat): cowboy_pose(snapshot, seat, spot) for seat, spot in enumerate(spots)}
 
 
 def power_meter(power: float, cells: int = 10) -> str:
@@ -73,16 +56,14 @@ class ShotAiming:
 
     def spots_now(self) -> tuple[float, ...]:
         """Every seat's spot with yours where you moved your cowboy."""
-        spots = list(self.spots)
-        spots[self.seat] = self.aim.spot_deg
-        return tuple(spots)
+        return spots_after_shot(self.spots, self.seat, self.aim.spot_deg)
 
     def cowboy_xy(self) -> tuple[float, float]:
         return cowboy_spot_position(self.table.layout, self.seat, self.aim.spot_deg)
 
     def props(self) -> dict[str, Pose]:
         """Every cowboy, and your disc lying against your cowboy's foot on the side it goes."""
-        poses = cowboy_poses(self.table, self.spots_now())
+        poses = cowboy_poses(self.table.layout, self.spots_now())
         poses[disc_id(self.seat)] = (disc_start(self.cowboy_xy(), self.aim.direction_deg), UPRIGHT)
         return poses
 

@@ -32,7 +32,8 @@ from physics.hand_path import placement_input
 from physics.layout import TableLayout
 from physics.motion import MotionRecorder
 from physics.planner import hand_place
-from physics.shots import ShotAim, ShotMotionRecorder, ShotReport, default_spots, simulate_shot
+from physics.cowboys import opening_spots, spots_after_shot
+from physics.shots import ShotAim, ShotMotionRecorder, ShotReport, simulate_shot
 from physics.snapshot import Snapshot
 from physics.world import BASE_PREFIX, World
 from play.controllers import BotController, BotIntent, Controller, HandIntent
@@ -213,7 +214,7 @@ class Match:
             self._history = [self.snapshot]
             self._placements_in_city = 0
             self._shots_in_city = []
-            self.cowboy_spots = default_spots(self.snapshot.layout) if not self.snapshot.layout.shared else ()
+            self.cowboy_spots = opening_spots(self.snapshot.layout)
             self.on_event("city", ex.city)
 
     def _place(self, seat: int, options: list[Place], ex: Exhibition) -> Place:
@@ -282,9 +283,7 @@ class Match:
         motion = ShotMotionRecorder() if self.record_motion else None
         report = simulate_shot(self.snapshot, seat, aim, self.cowboy_spots, motion=motion)
         self.snapshot = report.snapshot
-        spots = list(self.cowboy_spots)
-        spots[seat] = aim.spot_deg
-        self.cowboy_spots = tuple(spots)
+        self.cowboy_spots = spots_after_shot(self.cowboy_spots, seat, aim.spot_deg)
         if motion is not None and motion.motion is not None:
             self.on_event("motion", motion.motion)
         done = shoot.with_outcome(shot_outcome(report))

@@ -5,8 +5,9 @@
         settled table matches the file, 1 at the first difference (said in one line), 2 when
         the file is not a readable replay.
     junkart replay watch tour.jsonl [--screenshot out.png [--placement N]]
-        shows the table after each placement in the 3D window (no physics: the file's settled
-        tables), or renders one of them offscreen to a PNG.
+        plays each placement and Nashville shot in the 3D window, re-simulated from the file
+        (the file's settled tables where this build's physics differs), or renders the table
+        after one of them offscreen to a PNG.
 """
 from __future__ import annotations
 
@@ -22,12 +23,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     check.add_argument("file", help="a replay (.jsonl or .jsonl.gz), or 'last' for your newest game")
     check.add_argument("--json", action="store_true", help="print one JSON line")
     check.set_defaults(func=run_verify)
-    watch = verbs.add_parser("watch", help="watch the tour in the 3D window, placement by placement")
+    watch = verbs.add_parser("watch", help="watch the tour in the 3D window, placement by placement (and shot by shot)")
     watch.add_argument("file", help="a replay (.jsonl or .jsonl.gz), or 'last' for your newest game with a placement")
     watch.add_argument("--screenshot", default=None, metavar="PNG",
                        help="render one placement offscreen to this PNG instead of opening a window")
-    watch.add_argument("--placement", type=int, default=0, help="with --screenshot: which placement (1 = first; "
-                                                                "default the last)")
+    watch.add_argument("--placement", type=int, default=0, help="with --screenshot: which placement or shot (1 = "
+                                                                "first; default the last)")
     watch.set_defaults(func=run_watch)
 
 
@@ -66,7 +67,7 @@ def run_watch(args: argparse.Namespace) -> int:
     frames, names = replay_frames(replay), seat_names(replay)
     if args.screenshot:
         if not 0 <= args.placement <= len(frames):
-            raise UsageError(f"--placement {args.placement}: the replay has placements 1 to {len(frames)}")
+            raise UsageError(f"--placement {args.placement}: the replay has placements and shots 1 to {len(frames)}")
         from play.safe_files import check_output, commit, temporary_sibling
 
         out = check_output(args.screenshot, "screenshot")

@@ -1,12 +1,14 @@
-"""Watching a recorded tour: each placement as it happened, with the HUD as the rules had it
-then (`junkart replay watch FILE`).
+"""Watching a recorded tour: each placement and Nashville shot as it happened, with the HUD as
+the rules had it then (`junkart replay watch FILE`).
 
-The rules' state is rebuilt by applying the recorded actions. Each placement is shown moving:
-its input is re-simulated from the table before it (`motion_for`, given by the caller: play/
-replay_motion.py) and played frame by frame, with its sounds; where this build's physics does
-not reach the file's table, the file's keyframe (the settled table) is shown instead, with a
-one-line notice. It plays on by itself; Space pauses, the arrow keys step, Home and End jump,
-Enter skips a placement's motion, 1 / 2 / 4 set the speed, Esc quits.
+The rules' state is rebuilt by applying the recorded actions. Each placement and shot is shown
+moving: its input is re-simulated from the table before it (`motion_for`, given by the caller:
+play/replay_motion.py) and played frame by frame, with its sounds; a shot's disc flies with the
+camera after it (scenes/table/disc_camera.py) and the cowboys stand where the match had them
+(physics/cowboys.py), tipping if hit and standing up again after. Where this build's physics
+does not reach the file's table, the file's keyframe (the settled table) is shown instead, with
+a one-line notice. It plays on by itself; Space pauses, the arrow keys step, Home and End jump,
+Enter skips a motion, 1 / 2 / 4 set the speed, Esc quits.
 """
 from __future__ import annotations
 
@@ -19,15 +21,18 @@ from game.actions import Place
 from game.mechanics.shots import Shoot
 from game.errors import IllegalActionError
 from game.replay import Replay, ReplayEntry, ReplayFormatError, tour_of
+from physics.cowboys import cowboy_poses, opening_spots, spots_after_shot
 from physics.motion import Motion
+from physics.shots import ShotAim
 from physics.snapshot import Snapshot, SnapshotFormatError
 from scenes.table import hud_model
+from scenes.table.disc_camera import DiscCamera
 from scenes.table.hud import Hud, HudInput
 from scenes.table.motion_player import SPEEDS, MotionPlayer
 from scenes.table.sound import TableSound
 from scenes.table.view import TableView
 
-STEP_S = 1.5                  # how long each placement stays on screen while playing
+STEP_S = 1.5                  # how long each placement or shot stays on screen while playing
 VIEWER_CONTROLS = ("right-drag orbit  \u00b7  middle-drag pan  \u00b7  wheel zoom  \u00b7  Enter skip  \u00b7  1 / 2 / 4 speed",
                    "Space pause / play  \u00b7  \u2190 \u2192 step  \u00b7  Home End  \u00b7  Esc quit")
 KEYFRAMES_NOTICE = "This build's physics differs from the file's here: showing the recorded tables"
@@ -35,16 +40,20 @@ KEYFRAMES_NOTICE = "This build's physics differs from the file's here: showing t
 
 @dataclass(frozen=True)
 class ReplayFrame:
-    """One moment to watch: the rules' state just after a placement, and the table it left."""
+    """One moment to watch: the rules' state just after a placement or a Nashville shot, and the
+    table it left."""
     state: api.State
     table: Snapshot
-    placement: Place
-    entry: ReplayEntry | None = None       # the placement's input, to re-simulate its motion
+    action: Place | Shoot
+    entry: ReplayEntry | None = None       # its input (a path, an aim), to re-simulate its motion
     before: Snapshot | None = None         # the table it was made on (as the file has it)
+    spots: tuple[float, ...] = ()          # Nashville: every seat's cowboy spot as it began ...
+    spots_after: tuple[float, ...] = ()    # ... and after it (a shooter's cowboy stays where it shot from)
 
 
 def replay_frames(replay: Replay) -> list[ReplayFrame]:
-    """Every placement of the file with its settled table (a file that stops early gives fewer)."""
+    """Every placement and shot of the file with its settled table (a file that stops early
+    gives fewer)."""
     config, _ = tour_of(replay)
     state = api.new_tour(config)
     frames: list[ReplayFrame] = []
@@ -52,28 +61,47 @@ def replay_frames(replay: Replay) -> list[ReplayFrame]:
     last_entry: ReplayEntry | None = None
     table_key = None               # (exhibition, phase) of the table `latest` is
     key_before = None
+    city = ""                      # where the last action was taken
     latest: Snapshot | None = None # the table after the last placement or Nashville shot
+    spots: tuple[float, ...] = ()  # the cowboys' spots on `latest`, as the match keeps them
     for number, entry in enumerate(replay.entries, start=1):
         if entry.action is not None:
             key_before = (state.index, state.phase)
+            ex = api.current(state)
+            city = ex.city if ex is not None else ""
             try:
                 state = api.apply(state, entry.action)
             except IllegalActionError as error:
                 raise ReplayFormatError(f"entry {number}: {error}") from None
             last, last_entry = entry.action, entry
-        elif entry.keyframe is not None and isinstance(last, (Place, Shoot)):
+        elif entry.keyframe is not None and isinstance(last, (Place, Shoot)) and last_entry is not None:
             try:
                 table = Snapshot.from_dict(entry.keyframe)
             except SnapshotFormatError as error:
                 raise ReplayFormatError(f"entry {number}: {error}") from None
-            # A city (or a face-off) opens on an empty table; otherwise the last one goes on.
-            before = latest if latest is not None and table_key == key_before else Snapshot(table.layout, ())
-            if isinstance(last, Place):     # a shot is not a frame: the next placement starts from its table
-                frames.append(ReplayFrame(state, table, last, last_entry, before))
-            latest, table_key = table, key_before
+            # A city (or a face-off) opens on an empty table, its cowboys where they start;
+            # otherwise the last table and spots go on.
+            if latest is not None and table_key == key_before:
+                before = latest
+            else:
+                before = Snapshot(table.layout, ())
+                spots = opening_spots(table.layout) if city == "nashville" else ()
+            after = _spots_after(spots, last, last_entry)
+            frames.append(ReplayFrame(state, table, last, last_entry, before, spots, after))
+            latest, table_key, spots = table, key_before, after
     if not frames:
         raise ReplayFormatError("the replay holds no placement to watch")
     return frames
+
+
+def _spots_after(spots: tuple[float, ...], action: Place | Shoot, entry: ReplayEntry) -> tuple[float, ...]:
+    if not isinstance(action, Shoot):
+        return spots
+    try:
+        aim = ShotAim.from_json(list(entry.shot))
+    except ValueError:          # an aim this build cannot read moves no cowboy
+        return spots
+    return spots_after_shot(spots, action.seat, aim.spot_deg)
 
 
 class ReplayViewer:
@@ -81,10 +109,11 @@ class ReplayViewer:
 
     def __init__(self, base: Any, frames: Sequence[ReplayFrame], names: Sequence[str], *,
                  bind_input: bool = True, step_s: float = STEP_S,
-                 motion_for: Callable[[ReplayEntry, Snapshot], Motion | None] | None = None,
+                 motion_for: Callable[[ReplayEntry, Snapshot, tuple[float, ...]], Motion | None] | None = None,
                  speed: float = 1.0, shadows: bool = True, colour_marks: bool = False) -> None:
-        """`motion_for(entry, before)`: a placement's re-simulated motion (None: show the keyframe);
-        `shadows` and `colour_marks`: the settings' soft shadows and colour-blind marks."""
+        """`motion_for(entry, before, spots)`: a placement's or shot's re-simulated motion (None:
+        show the keyframe); `shadows` and `colour_marks`: the settings' soft shadows and
+        colour-blind marks."""
         self.base = base
         self.frames = list(frames)
         self.names = list(names)
@@ -96,6 +125,8 @@ class ReplayViewer:
         self.view.avoid = self.hud.boxes      # the labels over the table keep clear of the HUD
         self.sound = TableSound(base)
         self.player = MotionPlayer(self.view, on_contacts=self.sound.contacts)
+        self.disc_camera = DiscCamera(self.view)
+        self._camera_followed = False  # a shot's disc took the camera: the next frame frames the table again
         self.motion_for = motion_for
         self.speed = speed
         self.notice = ""               # said once: the physics diverged, keyframes are shown
@@ -123,26 +154,32 @@ class ReplayViewer:
         self.player.set_speed(speed)
 
     def show(self, index: int, animate: bool = False) -> None:
-        """Show placement `index`: moving (`animate`, when its motion re-simulates) or settled."""
+        """Show placement or shot `index`: moving (`animate`, when its motion re-simulates) or
+        settled."""
         index = max(0, min(index, len(self.frames) - 1))
         frame = self.frames[index]
         new_table = self.view.layout != frame.table.layout
         self.player.skip()
+        self.disc_camera.stop()
         motion = None
         if animate and self.motion_for is not None and frame.entry is not None and frame.before is not None:
-            motion = self.motion_for(frame.entry, frame.before)
+            motion = self.motion_for(frame.entry, frame.before, frame.spots)
             if motion is None and not self.notice:
                 self.notice = KEYFRAMES_NOTICE
+        # The cowboys as they stand once it is over: a shot's motion moves them (and its disc)
+        # frame by frame, and its end shows the table with them standing again.
+        self.view.set_props(cowboy_poses(frame.table.layout, frame.spots_after))
         if motion is not None:
             self.view.show(frame.before)
             self.player.play(motion, frame.table, self.speed)
             self.motions_shown += 1
         else:
             self.view.show(frame.table)
-        outcome = frame.placement.outcome
+        outcome = frame.action.outcome
         if outcome is not None:
             self.view.set_heights(outcome.heights_mm)
-        if new_table or self.index < 0:
+        if new_table or self.index < 0 or self._camera_followed:
+            self._camera_followed = False
             self.view.overview()
         else:
             self.view.keep_tops_below_banner()      # the towers grow as the replay plays
@@ -153,9 +190,10 @@ class ReplayViewer:
 
     def hud_input(self) -> HudInput:
         frame = self.frames[self.index]
-        event = self.notice or hud_model.event_text(frame.placement, self.names)
+        event = self.notice or _event_text(frame, self.names)
         state = "playing" if self.playing else "paused"
-        model = hud_model.build(frame.state, self.names, frame.placement.seat, f"Replay: placement {self.index + 1} "
+        kind = "shot" if isinstance(frame.action, Shoot) else "placement"
+        model = hud_model.build(frame.state, self.names, frame.action.seat, f"Replay: {kind} {self.index + 1} "
                                 f"of {len(self.frames)} ({state})", event)
         self.view.set_name_tags(hud_model.name_tags(frame.state, self.names))
         return HudInput(hud_model.spectator(model), controls=VIEWER_CONTROLS)
@@ -179,10 +217,14 @@ class ReplayViewer:
         """Advance by `wall_s` seconds (default: the wall clock since the last tick)."""
         now = time.monotonic()
         elapsed, self._last_tick = (now - self._last_tick if wall_s is None else wall_s), now
+        if not self.player.playing:
+            self.disc_camera.stop()          # a shot skipped (Enter) leaves no trail behind
         if self.player.playing:
             if not self.playing and not self._stepped:
                 return                       # paused mid-motion: the frame stays
-            if self.player.advance(elapsed):
+            still_playing = self.player.advance(elapsed)
+            self._camera_followed |= self.disc_camera.follow(self.player.motion)
+            if still_playing:
                 return
             self._stepped = False
             self._next_at = now + self.step_s / self.speed
@@ -210,3 +252,12 @@ class ReplayViewer:
         self.sound.destroy()
         self.hud.destroy()
         self.view.destroy()
+
+
+def _event_text(frame: ReplayFrame, names: Sequence[str]) -> str:
+    """The event line the game's window had for it ("Ann shot at Bob: 2 pieces down")."""
+    if isinstance(frame.action, Place):
+        return hud_model.event_text(frame.action, names)
+    ex = api.current(frame.state)
+    builds_on = ex.builds_on if ex is not None and ex.builds_on else tuple(range(len(names)))
+    return hud_model.shot_text(frame.action, names, builds_on)

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from game import api
+from game.actions import Place
 from game.mechanics.shots import Shoot
 from game.replay import encode_lines, read_replay
 from physics.shots import default_spots
@@ -76,10 +77,19 @@ def test_replay_watch_re_simulates_a_placement_made_after_a_shot(two_bots) -> No
     replay = read_replay(path)
     frames = replay_frames(replay)
     entries = list(replay.entries)
-    after_shot = next(f for f in frames if f.entry is not None and isinstance(
+    after_shot = next(f for f in frames if isinstance(f.action, Place) and f.entry is not None and isinstance(
         next(e.action for e in reversed(entries[:entries.index(f.entry)]) if e.action is not None), Shoot))
     assert after_shot.before is not None
     assert recorded_motion(after_shot.entry, after_shot.before) is not None
+
+
+def test_replay_watch_re_simulates_every_shot_with_the_cowboys_where_the_match_had_them(two_bots) -> None:
+    match, path = two_bots
+    shots = [f for f in replay_frames(read_replay(path)) if isinstance(f.action, Shoot)]
+    assert [f.action for f in shots] == [r.action for r in match.log.shots]
+    assert shots[-1].spots_after == match.cowboy_spots
+    for frame in shots:       # each reaches the file's table (recorded_motion checks its digest)
+        assert frame.before is not None and recorded_motion(frame.entry, frame.before, frame.spots) is not None
 
 
 def test_a_changed_aim_is_found(two_bots, tmp_path) -> None:

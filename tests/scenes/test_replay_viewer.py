@@ -39,7 +39,7 @@ def test_frames_are_the_recorded_settled_tables(recorded):
     placed = [e for e in replay.entries if e.trajectory]
     assert len(frames) == len(placed) > 5
     assert [f.table.digest() for f in frames] == [e.digest for e in placed]
-    assert [f.placement for f in frames] == [e.action for e in placed]
+    assert [f.action for f in frames] == [e.action for e in placed]
     assert frames[-1].state.phase == "over"
     assert seat_names(replay) == ["Easy bot 1", "Easy bot 2"]
 

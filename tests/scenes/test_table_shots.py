@@ -11,10 +11,11 @@ import pytest
 from game import api
 from game.mechanics.shots import Shoot
 from game.replay import read_replay
+from physics.cowboys import cowboy_id
 from physics.shots import disc_start
 from play.desktop import DesktopGame
 from play.desktop_shots import to_your_shot
-from play.desktop_shot import FULL_DRAG_M, POWER_STEP, SPOT_STEP_DEG, TURN_STEP_DEG, cowboy_id, disc_id
+from play.desktop_shot import FULL_DRAG_M, POWER_STEP, SPOT_STEP_DEG, TURN_STEP_DEG, disc_id
 from play.human import SeatSpec
 from play.replays import replay_writer, verify
 
