@@ -104,12 +104,15 @@ class Launcher:
 
     def watch(self) -> None:
         def open_viewer() -> Any:
+            from play.replay_motion import recorded_motion
             from scenes.table.replay_viewer import ReplayViewer, replay_frames
 
             replay = read_replay(watch_path("last"))
             options = self.settings.game_options()
+            # Each placement and shot plays its re-simulated motion, as `junkart replay watch` does.
             return ReplayViewer(self.base, replay_frames(replay), seat_names(replay), bind_input=self.bind_input,
-                                shadows=options["shadows"], colour_marks=options["colour_marks"])
+                                shadows=options["shadows"], colour_marks=options["colour_marks"],
+                                motion_for=recorded_motion)
 
         self._open(open_viewer, "Cannot watch your last game")
 

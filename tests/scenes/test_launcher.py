@@ -131,3 +131,31 @@ def test_each_city_of_the_tour_has_its_rules_at_hand_in_the_menu(showbase, launc
     while launcher.choices.tour != "random:3":                          # no cities yet: no "?"
         _press(menu.arrows[("tour", 1)])
     assert menu.rules_buttons == {}
+
+
+def test_watch_in_the_menu_plays_each_placements_motion(showbase, launcher, tmp_path):
+    from game.actions import Place
+    from play.controllers import BotController
+    from play.human import SeatSpec
+    from play.match import Match
+    from play.replays import replay_writer
+    from scenes.table.replay_viewer import ReplayViewer
+
+    (tmp_path / "replays").mkdir(exist_ok=True)
+    config = api.TourConfig(2, ("philadelphia",))
+    bots = [BotController("easy", f"menu-watch:{s}") for s in range(2)]
+    with replay_writer(tmp_path / "replays" / "20261203-100000-seed3.jsonl", 3, config,
+                       [SeatSpec(f"bot {s + 1}", "easy") for s in range(2)]) as recorder:
+        match = Match(config, bots, 3, recorder=recorder)
+        placed = 0
+        while placed < 2:
+            placed += isinstance(match.step(), Place)
+    launcher.show_menu()
+    _press(_button(launcher.screen, "Watch"))
+    viewer = launcher.screen
+    assert isinstance(viewer, ReplayViewer)
+    for _ in range(40):
+        viewer.tick(0.05)
+        if viewer.motions_shown:
+            break
+    assert viewer.motions_shown >= 1 and not viewer.notice     # the re-simulated fall, not the keyframe
