@@ -144,12 +144,21 @@ def support_grid(world: World, structure: int, n: int) -> list[tuple[float, floa
     return [(base.x + u * cy - v * sy, base.y + u * sy + v * cy) for u in us for v in vs]
 
 
+RAY_BATCH = 8192      # rays per rayTestBatch call (PyBullet takes at most 16384)
+
+
 def rays_down(world: World, points: np.ndarray, top_z: float) -> list[tuple[float, str]]:
-    """(hit height m, owner) straight below each (x, y); owner 'none' when nothing is hit."""
-    starts = [[x * SCALE, y * SCALE, top_z * SCALE] for x, y in points]
-    ends = [[x * SCALE, y * SCALE, -0.01 * SCALE] for x, y in points]
-    hits = pb.rayTestBatch(starts, ends, physicsClientId=world.client)
-    return [(h[3][2] / SCALE, world.owner_of_body(h[0]) or "none") if h[0] >= 0 else (0.0, "none") for h in hits]
+    """(hit height m, owner) straight below each (x, y); owner 'none' when nothing is hit.
+    Each ray is tested on its own, so casting many in one call gives what one call each would."""
+    xy = np.asarray(points, dtype=float).reshape(-1, 2) * SCALE
+    starts = np.column_stack([xy, np.full(len(xy), top_z * SCALE)]).tolist()
+    ends = np.column_stack([xy, np.full(len(xy), -0.01 * SCALE)]).tolist()
+    owner = world.owner_of_body
+    found: list[tuple[float, str]] = []
+    for k in range(0, len(starts), RAY_BATCH):
+        hits = pb.rayTestBatch(starts[k:k + RAY_BATCH], ends[k:k + RAY_BATCH], physicsClientId=world.client)
+        found += [(h[3][2] / SCALE, owner(h[0]) or "none") if h[0] >= 0 else (0.0, "none") for h in hits]
+    return found
 
 
 def _support_margin(contacts: np.ndarray) -> float:
@@ -242,10 +251,14 @@ def _resting_spots(world: World, piece_id: str, params: PlannerParams, surface: 
                 continue   # the same body as an orientation already tried (a ball, an upright cylinder turned)
             seen.add(signature)
             low = _lowest(rotated)
-            for (x, y), (_, over) in zip(grid, grid_hits):
-                if over not in own:
-                    continue
-                hits = rays_down(world, low[:, :2] + (x, y), top_z)
+            spots = [(x, y, over) for (x, y), (_, over) in zip(grid, grid_hits) if over in own]
+            if not spots:
+                continue
+            # One cast for every spot of this orientation: a call per spot cost more than its rays.
+            cast = rays_down(world, np.concatenate([low[:, :2] + (x, y) for x, y, _ in spots]), top_z)
+            n = len(low)
+            for j, (x, y, over) in enumerate(spots):
+                hits = cast[j * n:(j + 1) * n]
                 rest_z = max(hz - vz for (hz, _), vz in zip(hits, low[:, 2]))
                 yield quat, rotated, low, (x, y), over, hits, rest_z
 
