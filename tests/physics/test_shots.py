@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 
+import pybullet as pb
 import pytest
 
 from physics import TableLayout, World
@@ -133,3 +134,35 @@ def test_the_preview_rises_at_the_flicks_lift_and_stops_at_the_first_contact(con
 def test_a_bad_aim_is_one_clear_error(aim: tuple[float, float, float]) -> None:
     with pytest.raises(ValueError, match="aim|power"):
         ShotAim(*aim)
+
+
+def test_what_a_shot_woke_sleeps_again_once_at_rest_and_cowboys_nobody_neared_never_wake() -> None:
+    """Pieces and cowboys are static until something moving comes near (physics/shots.py says
+    why that is exact); what woke and is at rest again, with nothing moving near it, sleeps
+    again while the rest of the shot goes on. On the bench's 4-seat table of 8-piece
+    structures, some of the flicks at the highest pieces wake a structure that settles and
+    sleeps again before the shot ends."""
+    from benchmarks.bench_shots import bench_table
+    from physics.shots import Shot
+
+    snapshot = bench_table()
+    spots = default_spots(snapshot.layout)
+    aims = [aim_at(snapshot.layout, 0, spots[0], p.position)
+            for p in sorted(snapshot.pieces, key=lambda p: -p.position[2]) if p.structure != 0]
+    slept_again = 0
+    for aim in [a for a in aims if a is not None][:6]:
+        with World(snapshot.layout) as world:
+            shot = Shot(world, snapshot, 0, aim, spots)
+            standing = [pb.getBasePositionAndOrientation(body, physicsClientId=world._client) for body in shot.cowboys]
+            woke: set[str] = set()
+            cowboys_woke: set[int] = set()
+            while not shot.run_ticks(8):
+                woke |= set(shot.woke_at)
+                slept_again += len(woke & set(shot.asleep))
+                cowboys_woke |= set(range(len(spots))) - set(shot.cowboys_asleep)
+            never_near = [s for s in range(len(spots)) if s not in cowboys_woke]
+            assert never_near, "a flick at one structure leaves some cowboy alone"
+            for seat in never_near:
+                assert pb.getBasePositionAndOrientation(shot.cowboys[seat], physicsClientId=world._client) == standing[seat]
+            shot.report()
+    assert slept_again > 0
