@@ -50,6 +50,7 @@ from physics.placement import OFF_TABLE_DROP_M, _supported
 from physics.rest import RestTracker
 from physics.settings import GRAVITY, SCALE, SETTLE_CHECK_EVERY, TIME_STEP, TOUCH_DISTANCE_M, WOOD_FRICTION, WOOD_RESTITUTION
 from physics.snapshot import Snapshot, Vec3
+from physics.waking import SleepingPieces, overlap, padded_box
 from physics.world import World
 
 DISC_MASS_KG = 0.006          # a weighted disc: see the module docstring for why not 0.47 g
@@ -257,13 +258,7 @@ class Shot:
         c = world._client
         if SHOT_SOLVER_ITERATIONS is not None:
             pb.setPhysicsEngineParameter(numSolverIterations=SHOT_SOLVER_ITERATIONS, physicsClientId=c)
-        self.asleep: dict[str, tuple[float, ...]] = {}
-        for pid in world.piece_ids():
-            lo, hi = pb.getAABB(world._bodies[pid], physicsClientId=c)
-            self.asleep[pid] = (*lo, *hi)
-        self.woke_at: dict[str, tuple[float, ...]] = {}
-        self._grouped: list[tuple[tuple[float, ...], list[str]]] | None = None
-        self._order = {pid: k for k, pid in enumerate(self.asleep)}
+        self.sleepers = SleepingPieces(world, world.piece_ids(), WAKE_M, WAKE_MOVE_M, RESTING_PAD_M)
         self.cowboys: list[int] = []
         self.cowboy_xy: list[tuple[float, float]] = []
         for seat, spot in enumerate(spots):
@@ -292,7 +287,6 @@ class Shot:
         self.ticks = 0
         self.limit = int(round(timeout_s / TIME_STEP))
         self.hits: list[str] = []
-        self.moved: set[str] = set()
         self._disc_touching: set[str] = set()
         self.disturbed: set[str] = {"disc"}
         self.touched_table: set[str] = set()
@@ -354,7 +348,7 @@ class Shot:
             if self.ticks >= self.limit:
                 self.settled = False
                 return True
-            if self.asleep or self.cowboys_asleep:
+            if self.sleepers or self.cowboys_asleep:
                 self._wake_near(self._movers() if self.ticks % WAKE_CHECK_EVERY == 0 else
                                 [] if self.disc_gone else [self.disc])
             w.step(1)
@@ -415,82 +409,41 @@ class Shot:
             if mover in members:
                 continue
             lo, hi = pb.getAABB(mover, physicsClientId=c)
-            if any(_overlap(lo, hi, box) for box in boxes):
+            if any(overlap(lo, hi, box) for box in boxes):
                 return True
         return False
 
     def _sleep(self, name: str, body: int) -> None:
+        if not name.startswith(COWBOY_ID_OWNER):
+            self.sleepers.sleep(name)
+            return
         c = self.world._client
         pb.resetBaseVelocity(body, [0.0, 0.0, 0.0], [0.0, 0.0, 0.0], physicsClientId=c)
         pb.changeDynamics(body, -1, mass=0.0, physicsClientId=c)
         lo, hi = pb.getAABB(body, physicsClientId=c)
-        if name.startswith(COWBOY_ID_OWNER):
-            self.cowboys_asleep[int(name[len(COWBOY_ID_OWNER):])] = (*lo, *hi)
-            return
-        self.asleep[name] = (*lo, *hi)
-        self.woke_at.pop(name, None)
-        self.moved.discard(name)
-        self.world._static.add(name)
-        self._grouped = None
+        self.cowboys_asleep[int(name[len(COWBOY_ID_OWNER):])] = (*lo, *hi)
 
     def _movers(self) -> list[int]:
         """The disc, disturbed cowboys and woken pieces that have moved since they woke."""
-        w = self.world
-        c = w._client
         movers = [] if self.disc_gone else [self.disc]
         movers += [b for s, b in enumerate(self.cowboys) if f"cowboy:{s}" in self.disturbed]
-        limit = WAKE_MOVE_M * SCALE
-        for pid, start in self.woke_at.items():
-            body = w._bodies.get(pid)
-            if body is None or pid in self.moved:
-                if body is not None:
-                    movers.append(body)
-                continue
-            pos, _ = pb.getBasePositionAndOrientation(body, physicsClientId=c)
-            if (pos[0] - start[0]) ** 2 + (pos[1] - start[1]) ** 2 + (pos[2] - start[2]) ** 2 > limit * limit:
-                self.moved.add(pid)
-                movers.append(body)
-        return movers
+        return movers + self.sleepers.moving()
 
     def _wake_near(self, movers: list[int]) -> None:
-        """Pieces start static; one wakes (becomes dynamic, at rest where it is) when a mover's box
-        comes within WAKE_M of its own. An untouched piece at rest does not move, so this changes
-        nothing but the cost: a 4-seat table of 8-piece structures stepped at 1.6 ms a tick
-        with one structure dynamic, and far less with only the pieces near the disc.
-
-        It runs every tick, so it first tests each structure's box (all its sleeping pieces'):
-        a mover far from a structure is one test, not one per piece."""
-        w = self.world
-        c = w._client
-        pad = WAKE_M * SCALE
-        for body in movers:
-            lo, hi = pb.getAABB(body, physicsClientId=c)
-            lo = (lo[0] - pad, lo[1] - pad, lo[2] - pad)
-            hi = (hi[0] + pad, hi[1] + pad, hi[2] + pad)
-            near = [pid for box, members in self._sleeping_structures() if _overlap(lo, hi, box)
-                    for pid in members if _overlap(lo, hi, self.asleep[pid])]
-            # In the table's piece order, as one pass over all of them would wake them (a
-            # woken body joins the solver in the order it woke: the same order, the same bits).
-            for pid in sorted(near, key=self._order.__getitem__):
-                if pid in self.asleep:
-                    self._wake(pid)
-            for seat, box in list(self.cowboys_asleep.items()):
-                if _overlap(lo, hi, box):
-                    self._wake_cowboy(seat)
-
-    def _sleeping_structures(self) -> list[tuple[tuple[float, ...], list[str]]]:
-        """(box around them, piece ids) of the sleeping pieces, per structure, in piece order;
-        worked out again only after a piece woke."""
-        if self._grouped is None:
-            groups: dict[int, list[str]] = {}
-            for pid in self.asleep:
-                groups.setdefault(self.world.structure_of(pid), []).append(pid)
-            self._grouped = []
-            for members in groups.values():
-                boxes = [self.asleep[pid] for pid in members]
-                box = (*(min(b[i] for b in boxes) for i in range(3)), *(max(b[i] for b in boxes) for i in range(3, 6)))
-                self._grouped.append((box, members))
-        return self._grouped
+        """Pieces and cowboys start static; one wakes (becomes dynamic, at rest where it is)
+        when a mover's box comes within WAKE_M of its own (physics/waking.py). An untouched
+        piece at rest does not move, so this changes nothing but the cost: a 4-seat table of
+        8-piece structures stepped at 1.6 ms a tick with one structure dynamic, and far less
+        with only the pieces near the disc."""
+        self.sleepers.wake_near(movers)
+        if self.cowboys_asleep:
+            c = self.world._client
+            pad = WAKE_M * SCALE
+            for body in movers:
+                lo, hi = padded_box(c, body, pad)
+                for seat, box in list(self.cowboys_asleep.items()):
+                    if overlap(lo, hi, box):
+                        self._wake_cowboy(seat)
 
     def _wake_cowboy(self, seat: int) -> None:
         del self.cowboys_asleep[seat]
@@ -499,28 +452,13 @@ class Shot:
                           localInertiaDiagonal=[i * SCALE * SCALE for i in spec.inertia_kg_m2],
                           physicsClientId=self.world._client)
 
-    def _wake(self, first: str) -> None:
-        """Wake a piece and, in turn, every sleeping piece that rests on it (boxes within
-        RESTING_PAD_M, starting higher): a static piece on top would pin it down like a nail."""
-        w = self.world
-        c = w._client
-        pad = RESTING_PAD_M * SCALE
-        todo = [first]
-        while todo:
-            pid = todo.pop()
-            if pid not in self.asleep:
-                continue
-            box = self.asleep.pop(pid)
-            self._grouped = None
-            spec = piece_spec(pid)
-            body = w._bodies[pid]
-            pb.changeDynamics(body, -1, mass=spec.mass_kg,
-                              localInertiaDiagonal=[i * SCALE * SCALE for i in spec.inertia_kg_m2], physicsClientId=c)
-            w._static.discard(pid)
-            self.woke_at[pid] = pb.getBasePositionAndOrientation(body, physicsClientId=c)[0]
-            for other, o in self.asleep.items():
-                if o[2] > box[2] and all(box[i] - pad <= o[i + 3] and box[i + 3] + pad >= o[i] for i in range(3)):
-                    todo.append(other)
+    @property
+    def asleep(self) -> dict[str, tuple[float, ...]]:
+        return self.sleepers.asleep
+
+    @property
+    def woke_at(self) -> dict[str, tuple[float, ...]]:
+        return self.sleepers.woke_at
 
     def _disc_contacts(self) -> None:
         """Every tick: what the disc touches now (a new touch is a hit; the touched is disturbed).
@@ -641,12 +579,6 @@ class Shot:
             simulated_s=self.ticks * TIME_STEP, snapshot=snapshot,
             cowboy_position=(cowboy_xy[0], cowboy_xy[1], 0.0),
         )
-
-
-def _overlap(lo: Sequence[float], hi: Sequence[float], box: Sequence[float]) -> bool:
-    """Whether the box lo..hi meets `box` (its 3 lows, then its 3 highs)."""
-    return lo[0] <= box[3] and hi[0] >= box[0] and lo[1] <= box[4] and hi[1] >= box[1] \
-        and lo[2] <= box[5] and hi[2] >= box[2]
 
 
 def spec_bottom(piece_id: str) -> float:
