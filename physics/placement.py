@@ -34,6 +34,7 @@ from physics.settings import (
     PENETRATION_TOLERANCE_M, SCALE, SETTLE_CHECK_EVERY, SETTLE_TIMEOUT_S, TIME_STEP, TOUCH_DISTANCE_M,
 )
 from physics.snapshot import PlacedPiece, Quat, Vec3, check_pose
+from physics.waking import SleepingPieces
 
 if TYPE_CHECKING:
     from physics.world import World
@@ -41,6 +42,11 @@ if TYPE_CHECKING:
 Pose = tuple[Vec3, Quat]
 OFF_TABLE_DROP_M = 0.02   # below the table top by this much: it went over the edge
 WAKE_DISTANCE_M = 0.01    # the held piece's box this close to a structure piece's box wakes it
+# `lazy_wake` (rollouts): a sleeping piece wakes when a moving box comes this close, and a woken
+# piece that moved this far wakes its neighbours in turn (as in shots, physics/shots.py) ...
+LAZY_WAKE_M = 0.02
+LAZY_WAKE_MOVE_M = 0.0005
+LAZY_RESTING_PAD_M = 0.002  # ... together with the pieces resting on it (boxes this close)
 REACH_M = 0.25            # a release pose farther than this from its base is not "on" that structure
 
 
@@ -144,11 +150,18 @@ class Placement:
     """
 
     def __init__(self, world: "World", structure: int, piece_id: str, seat: int, start_pose: Pose,
-                 check_poses: Sequence[Pose] = (), motion: MotionRecorder | None = None) -> None:
+                 check_poses: Sequence[Pose] = (), motion: MotionRecorder | None = None,
+                 lazy_wake: bool = False) -> None:
         """Validate, spawn the piece at `start_pose` and hold it there (IntersectingPoseError if blocked).
 
         `motion`: a recorder that samples every tick for the view (physics/motion.py); its
-        `motion` is set when the placement is released and settled."""
+        `motion` is set when the placement is released and settled.
+
+        `lazy_wake` (planners' rollouts only: the match's placements never use it): the
+        structure's pieces sleep, each until the active piece or a woken piece that moved comes
+        near it (physics/waking.py), instead of the whole reachable table waking at once. On a
+        tall tower only its top feels a new piece, and a rollout is a prediction of the real
+        placement, not the record of one."""
         world.layout.check_structure(structure)
         piece_spec(piece_id)
         if piece_id in world.piece_ids():
@@ -159,11 +172,18 @@ class Placement:
             _check_reach(world, structure, pose, f"release pose of {piece_id!r}")
         self.world, self.structure, self.piece_id, self.seat = world, structure, piece_id, seat
         self.reachable = world.layout.neighbours(structure)
-        self.sleeping_boxes = self._structure_boxes()
-        lo, hi = extent(piece_id, start[1])
-        self.awake = self._overlaps(np.asarray(start[0]) + lo, np.asarray(start[0]) + hi)
-        # Everything static until the held piece comes near (or reachable ones at once if it starts near).
-        world.ensure_rebuilt(self.reachable if self.awake else frozenset(), self.reachable)
+        self.sleepers: SleepingPieces | None = None
+        if lazy_wake:
+            world.ensure_rebuilt(frozenset(), self.reachable)
+            self.sleepers = SleepingPieces(world, [p for p in world.piece_ids() if world.structure_of(p) in self.reachable],
+                                           LAZY_WAKE_M, LAZY_WAKE_MOVE_M, LAZY_RESTING_PAD_M)
+            self.awake = True
+        else:
+            self.sleeping_boxes = self._structure_boxes()
+            lo, hi = extent(piece_id, start[1])
+            self.awake = self._overlaps(np.asarray(start[0]) + lo, np.asarray(start[0]) + hi)
+            # Everything static until the held piece comes near (or reachable ones at once if it starts near).
+            world.ensure_rebuilt(self.reachable if self.awake else frozenset(), self.reachable)
         self.body = world._create(PlacedPiece(piece_id, structure, start[0], start[1]), static=False)
         try:
             for label, pose in [*((f"release pose of {piece_id!r}", p) for p in check_poses), (f"start pose of {piece_id!r}", start)]:
@@ -266,6 +286,8 @@ class Placement:
     def _tick(self) -> None:
         if not self.awake and self._near_structure():
             self._wake()
+        if self.sleepers:
+            self.sleepers.wake_near([self.body, *self.sleepers.moving()])
         self.world.step(1)
         self.ticks += 1
         self.monitor.tick(check_edges=self.ticks % SETTLE_CHECK_EVERY == 0)
@@ -386,7 +408,8 @@ def _supported(world: "World", fallen: set[str]) -> set[str]:
 
 def run_placement(world: "World", structure: int, piece_id: str, release_pose: Pose, seat: int,
                   trajectory: Sequence[Pose] | None, settle_timeout_s: float,
-                  stop_after_fall_s: float | None = None, motion: MotionRecorder | None = None) -> PlacementReport:
+                  stop_after_fall_s: float | None = None, motion: MotionRecorder | None = None,
+                  lazy_wake: bool = False) -> PlacementReport:
     """A whole placement from recorded input (see `World.place`).
 
     The piece appears at trajectory[0], is pulled toward trajectory[1:] and then release_pose,
@@ -408,13 +431,14 @@ def run_placement(world: "World", structure: int, piece_id: str, release_pose: P
         if driven:
             _check_reach(world, structure, release, f"release pose of {piece_id!r}")
         placement = Placement(world, structure, piece_id, seat, start, check_poses=[] if driven else [release],
-                              motion=motion)
+                              motion=motion, lazy_wake=lazy_wake)
     else:
         placement = None
         for lift in (DEFAULT_LIFT_M, DEFAULT_LIFT_M / 2, DEFAULT_LIFT_M / 4, 0.0):
             path = default_path(release, lift) + [release] * HOLD_TICKS_BEFORE_RELEASE
             try:
-                placement = Placement(world, structure, piece_id, seat, path[0], check_poses=[release], motion=motion)
+                placement = Placement(world, structure, piece_id, seat, path[0], check_poses=[release], motion=motion,
+                                      lazy_wake=lazy_wake)
                 break
             except IntersectingPoseError as error:
                 if lift == 0.0 or str(error).startswith("release pose"):

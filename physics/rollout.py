@@ -18,6 +18,7 @@ from physics.spots import RELEASE_GAP_M, Pose, compose_yaw, highest_robust_relea
 from physics.world import World
 
 VERDICT_AFTER_FALL_S = 1.0    # a rollout stops this long after the first fall (see `run_rollout`)
+LAZY_WAKE = True              # a rollout's structure sleeps until the piece comes near (physics/placement.py)
 DISTURBED_MM = 2.0            # a structure piece that moved more than this counts as disturbed
 # `usable_height_mm`: shapes that need level room (any colour: only the shape matters) ...
 ROOM_PROBES = ("grey-flower_pot", "grey-cone", "grey-cylinder", "grey-arch", "grey-short_plank")
@@ -83,18 +84,20 @@ def hand_place(world: World, structure: int, piece_id: str, aim: Pose, seat: int
 
 def shaken_place(world: World, structure: int, piece_id: str, aim: Pose, seat: int, shake: Shake,
                  settle_timeout_s: float = 10.0, stop_after_fall_s: float | None = None,
-                 motion: MotionRecorder | None = None) -> tuple[Pose, PlacementReport]:
-    """`hand_place` with the hand's error already drawn."""
+                 motion: MotionRecorder | None = None, lazy_wake: bool = False) -> tuple[Pose, PlacementReport]:
+    """`hand_place` with the hand's error already drawn (`lazy_wake`: see physics/placement.py)."""
     release = perturb(world, piece_id, aim, shake)
     try:
         return release, world.place(structure, piece_id, release, seat, trajectory=[release],
-                                    settle_timeout_s=settle_timeout_s, stop_after_fall_s=stop_after_fall_s, motion=motion)
+                                    settle_timeout_s=settle_timeout_s, stop_after_fall_s=stop_after_fall_s, motion=motion,
+                                    lazy_wake=lazy_wake)
     except IntersectingPoseError:
         # The rays missed a support narrower than the vertex spacing: measure exactly.
         (x, y, _), quat = release
         release = ((x, y, world.resting_z(piece_id, x, y, quat) + RELEASE_GAP_M), quat)
         return release, world.place(structure, piece_id, release, seat, trajectory=[release],
-                                    settle_timeout_s=settle_timeout_s, stop_after_fall_s=stop_after_fall_s, motion=motion)
+                                    settle_timeout_s=settle_timeout_s, stop_after_fall_s=stop_after_fall_s, motion=motion,
+                                    lazy_wake=lazy_wake)
 
 
 STEADY = draw_shake(random.Random(0), 0.0, 0.0)   # no error at all (as a noiseless hand drew it)
@@ -163,7 +166,7 @@ def run_rollout(world: World, job: RolloutJob) -> tuple[float, bool]:
     objective = job.objective
     try:
         _, report = shaken_place(world, job.structure, job.piece_id, job.aim, job.seat, job.shake,
-                                 settle_timeout_s=3.0, stop_after_fall_s=VERDICT_AFTER_FALL_S)
+                                 settle_timeout_s=3.0, stop_after_fall_s=VERDICT_AFTER_FALL_S, lazy_wake=LAZY_WAKE)
     except IntersectingPoseError:
         return -objective.drop_penalty, False
     after = world.snapshot()

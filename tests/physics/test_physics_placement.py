@@ -174,3 +174,37 @@ def test_a_hand_let_go_while_pulling_into_a_piece_replays_as_it_played() -> None
     with World.from_snapshot(snap) as again:
         assert again.place(0, "grey-short_plank", release, 0, trajectory=trajectory) == report
         assert again.snapshot() == final
+
+
+def test_a_rollouts_lazy_wake_wakes_only_what_the_piece_reaches_and_still_sees_a_fall() -> None:
+    """`lazy_wake` (planners' rollouts): the structure sleeps until the piece, or a woken piece
+    that moved, comes near. On a 4-layer tower a cylinder stood on top wakes only the top, and
+    stands as it does with the whole tower awake; the overloaded plank still falls with the
+    piece that tipped it, as the match's placement reports."""
+    from physics.reference import TABLE_OF_60, build_tower
+
+    with World(TableLayout.for_seats(2)) as world:
+        build_tower(world, 0, TABLE_OF_60[1][:4])       # planks and a block, flat on flat
+        tower = world.snapshot()
+    top = max(p.position[2] for p in tower.pieces)
+    base = tower.layout.bases[0]
+    reports = {}
+    for lazy in (False, True):
+        with World.from_snapshot(tower) as world:
+            release = release_above(world, "grey-cylinder", base.x, base.y, FLAT)
+            assert release[0][2] > top
+            reports[lazy] = world.place(0, "grey-cylinder", release, 0, trajectory=(), lazy_wake=lazy)
+            awake = [p for p in world.dynamic_piece_ids() if p != "grey-cylinder"]
+            if lazy:
+                assert 0 < len(awake) < 4          # the top of the tower, not all of it
+            else:
+                assert len(awake) == 4
+    assert reports[True].nothing_fell and reports[False].nothing_fell
+    assert reports[True].heights_mm[0] == pytest.approx(reports[False].heights_mm[0], abs=0.5)
+
+    with World(TableLayout.common(1, 3)) as world:
+        _place_on(world, 0, "orange-long_plank", dx=0.04, seat=1)
+        base = world.layout.bases[0]
+        release = release_above(world, "green-grooved_block", base.x + 0.12, base.y, FLAT)
+        report = world.place(0, "green-grooved_block", release, 2, trajectory=(), lazy_wake=True)
+    assert report.fallen == (("orange-long_plank", 0), ("green-grooved_block", 0))
