@@ -38,7 +38,7 @@ from physics.errors import IntersectingPoseError
 from physics.layout import BASE_HALF_M
 from physics.pool import RolloutPool, shared_pool
 # The rollouts themselves (re-exported: callers have long found them here).
-from physics.rollout import (STEADY, Objective, RolloutJob, Shake, draw_shake, hand_place, perturb,  # noqa: F401
+from physics.rollout import (LAZY_WAKE, STEADY, Objective, RolloutJob, Shake, draw_shake, hand_place, perturb,  # noqa: F401
                              run_rollout, score_report, shaken_place, usable_height_mm)
 from physics.snapshot import Snapshot
 from physics.spots import RELEASE_GAP_M, Candidate, Pose, candidates, compose_yaw, structure_surface
@@ -253,7 +253,7 @@ def run_settle_probe(world: World, probe: SettleProbe) -> Candidate | None:
     aim = ((x, y, world.resting_z(probe.piece_id, x, y, quat) + RELEASE_GAP_M), quat)
     try:
         _, report = shaken_place(world, probe.structure, probe.piece_id, aim, probe.seat, STEADY,
-                                 settle_timeout_s=SETTLE_WITHIN_S, stop_after_fall_s=0.0)
+                                 settle_timeout_s=SETTLE_WITHIN_S, stop_after_fall_s=0.0, lazy_wake=LAZY_WAKE)
     except IntersectingPoseError:
         return None
     if not (report.nothing_fell and report.settled):
