@@ -158,8 +158,10 @@ def test_a_plan_made_ahead_is_used_only_for_its_inputs():
     assert place(moved, later) == place(moved_scratch, later)
     assert moved.prepared_thrown_away == 1 and moved.rng.getstate() == moved_scratch.rng.getstate()
 
-    # A plan made ahead is used once: the next placement plans afresh.
-    assert used._prepared is None and stale._prepared is None
+    # A plan made ahead is taken once: the next placement plans afresh (nothing is left to use or
+    # throw away).
+    place(used, later)
+    assert (used.prepared_used, used.prepared_thrown_away) == (1, 0)
 
 
 def test_preparing_leaves_the_bot_as_it_was():

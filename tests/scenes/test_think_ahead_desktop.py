@@ -12,7 +12,6 @@ import pytest
 from game import api
 from play.controllers import BotController
 from play.desktop import DesktopGame
-from play.desktop_shots import run_until
 from play.human import default_seats
 from play.replays import replay_writer
 from scenes.table.hud_model import piece_words
