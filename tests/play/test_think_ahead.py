@@ -11,6 +11,7 @@ import pytest
 from game import api
 from game.actions import Place
 from game.bots import chooses_places
+from game.mechanics.shots import Shoot
 from physics.pool import RolloutPool
 from physics.snapshot import Snapshot
 from play.controllers import BotController
@@ -42,17 +43,17 @@ def match_state(match: Match) -> tuple:
             [b.rng.getstate() for b in match.controllers], len(match.log.actions))
 
 
-@pytest.mark.parametrize("city, players, plain", [("monaco", 3, True), ("philadelphia", 3, True),
-                                                   ("new_york", 2, False)])
-def test_next_placement_only_reads_and_names_what_the_step_asks(city, players, plain):
+@pytest.mark.parametrize("city, players, plain, shots", [("monaco", 3, True, 0), ("philadelphia", 3, True, 0),
+                                                         ("new_york", 2, False, 0), ("nashville", 2, False, 1)])
+def test_next_placement_only_reads_and_names_what_the_step_asks(city, players, plain, shots):
     """Before every step: nothing changes, and a request is exactly what `step` then asks the
-    bot's `placement`. No request for chance steps, card decisions (Philadelphia's gifts) or where
-    the bot's `choose` picks the piece (New York's face-up row); nor for a city's first step,
-    which builds the table."""
+    bot's `placement`. No request for chance steps, card decisions (Philadelphia's gifts), shots,
+    or where the bot's `choose` picks the piece (New York's face-up row, Nashville's hand); nor
+    for a city's first step, which builds the table."""
     bots = [RecordingBot("easy", f"ahead:{city}:{s}") for s in range(players)]
     match = Match(api.TourConfig(players, (city,), base_sides=("A",) * players), bots, 3)
-    requests = placed = chosen = 0
-    while placed < PLACEMENTS:
+    requests = placed = chosen = shot = 0
+    while placed < PLACEMENTS or shot < shots:
         before = match_state(match)
         request = match.next_placement()
         assert match_state(match) == before
@@ -62,6 +63,7 @@ def test_next_placement_only_reads_and_names_what_the_step_asks(city, players, p
         places = [a for a in api.legal_actions(match.state, seats[0]) if isinstance(a, Place)] if seats else []
         action = match.step()
         placed += isinstance(action, Place)
+        shot += isinstance(action, Shoot)
         if request is not None:
             requests += 1
             assert isinstance(action, Place) and action.seat == request.seat
