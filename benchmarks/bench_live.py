@@ -13,6 +13,14 @@ Figures:
   motion_record_overhead          one placement with its motion recorded / without (same
                                   placement, same process, the medians of alternating runs)
   raw_pybullet_realtime_factor    the bare 30-piece pile of `bench physics`, for comparing machines
+  bot_wait_s_median_plain,        how long the window waited for a bot's placement after its
+  bot_wait_s_median_ahead         pacing wait ended (the last move played, BOT_PACE_S over): a
+  (and _max_)                     normal and two hard bots watched in Monaco (about half a minute
+                                  a game), paced and threaded as on screen, without and with the
+                                  bots planning while the last move shows (play/think_ahead.py)
+  bot_waits_measured              placements measured in each (all but the city's first)
+  bot_wait_plans_ready            of those, placements that found their plan made ahead
+  bot_wait_same_game              both games placed the same pieces the same way
 Goals: physics <= 5 ms of a frame; frame <= 33 ms median; recording overhead <= 1.10.
 """
 from __future__ import annotations
@@ -20,6 +28,7 @@ from __future__ import annotations
 import json
 import statistics
 import time
+from typing import Any
 
 from benchmarks.bench_physics import raw_pile
 from physics import Snapshot, TableLayout, World
@@ -27,6 +36,8 @@ from physics.motion import MotionRecorder
 from physics.reference import TABLE_OF_60, build_table_of_60
 from physics.settings import TIME_STEP
 
+BOT_WAIT_PLACEMENTS = 10  # placements of the watched game (the first is not measured)
+FRAME_S = 1.0 / 60.0     # the watched game's frame rate, as on screen
 HOLD_FRAMES = 150        # carrying in and holding the piece on its structure
 SETTLE_FRAMES = 150      # at most this many frames of settling are measured
 RECORD_RUNS = 7
@@ -113,6 +124,7 @@ def run(with_replay_size: bool = False) -> dict:
     size (`replay_size`: several minutes more)."""
     figures = frame_figures()
     figures.update(record_overhead())
+    figures.update(think_ahead_figures())
     if with_replay_size:
         figures.update(replay_size())
     raw = []
@@ -122,6 +134,62 @@ def run(with_replay_size: bool = False) -> dict:
     figures["raw_pybullet_realtime_factor"] = round(statistics.median(raw), 2)
     return figures
 
+
+def think_ahead_figures(placements: int = BOT_WAIT_PLACEMENTS, seed: int = 3) -> dict:
+    """The bot-wait figures: one watched game without thinking ahead, one with."""
+    from scenes.common import open_showbase
+
+    base = open_showbase("Junk Art 3D bench", size=(640, 360), offscreen=True)
+    try:
+        plain, plain_game, _ = bot_waits(base, False, placements, seed)
+        ahead, ahead_game, ready = bot_waits(base, True, placements, seed)
+    finally:
+        base.destroy()
+    figures: dict = {"bot_waits_measured": min(len(plain), len(ahead)), "bot_wait_same_game": plain_game == ahead_game,
+                     "bot_wait_plans_ready": ready}
+    for name, waits in (("plain", plain), ("ahead", ahead)):
+        figures[f"bot_wait_s_median_{name}"] = round(statistics.median(waits), 2)
+        figures[f"bot_wait_s_max_{name}"] = round(max(waits), 2)
+    return figures
+
+
+def bot_waits(base: Any, think_ahead: bool, placements: int, seed: int) -> tuple[list[float], list[str], int]:
+    """Watch bots place `placements` pieces in Monaco, paced and threaded as on screen (the task
+    manager stepped about 60 times a second); for every placement after the first, the seconds
+    from the end of the pacing wait before it to the moment the match had placed it. And the
+    placements, to compare games, and how many found their plan made ahead."""
+    from game import api
+    from play.controllers import BotController
+    from play.desktop import DesktopGame
+    from play.human import default_seats
+
+    seats = default_seats(3, ["normal", "hard", "hard"])
+    config = api.TourConfig(3, ("monaco",), base_sides=("A",) * 3)
+    game = DesktopGame(base, config, seats, seed, threaded=True, pace=True, bind_input=False,
+                       max_placements=placements, think_ahead=think_ahead, muted=True)
+    waits: list[float] = []
+    wait_over: float | None = None       # when the pacing wait before the next placement ends
+    shown = done = 0                     # placements the window has shown / the match has made
+    give_up = time.monotonic() + 600
+    try:
+        while not game.finished:
+            if time.monotonic() > give_up:
+                raise RuntimeError(f"the watched game made {done} of {placements} placements in 10 minutes")
+            frame_start = time.monotonic()
+            base.taskMgr.step()
+            made = len(game.match.log.placements)
+            if made > done:
+                if wait_over is not None:
+                    waits.append(max(0.0, time.monotonic() - wait_over))
+                done, wait_over = made, None
+            if game.placements > shown and not game.player.playing:
+                shown, wait_over = game.placements, game._wait_until   # the pacing after this placement
+            time.sleep(max(0.0, FRAME_S - (time.monotonic() - frame_start)))
+        played = [p.action.to_text() for p in game.match.log.placements]
+        ready = sum(c.prepared_used for c in game.controllers if isinstance(c, BotController))
+    finally:
+        game.destroy()
+    return waits, played, ready
 
 
 def replay_size(hand_minutes: float = 10.0, seconds_per_placement: float = 20.0, seed: int = 4) -> dict:

@@ -131,6 +131,15 @@ class HandIntent:
     hand: tuple = ()            # a live hand's path (physics/hand_path.py) instead of a trajectory
 
 
+@dataclass(frozen=True)
+class PreparedPlacement:
+    """A placement planned ahead (`BotController.prepare`): for which inputs, what it chose, and
+    the bot's generator state after the planning drew from it."""
+    inputs: tuple
+    result: tuple[Place, BotIntent]
+    rng_after: tuple
+
+
 class Controller(Protocol):
     name: str
     is_bot: bool
@@ -156,6 +165,9 @@ class BotController:
         self.rng = random.Random(seed)
         self.name = name or f"{difficulty.capitalize()} bot"
         self.pool = pool
+        self._prepared: PreparedPlacement | None = None
+        self.prepared_used = 0          # placements that found their plan made ahead (`prepare`)
+        self.prepared_thrown_away = 0   # plans made ahead for inputs the placement did not have
 
     def choose(self, observation: State, legal: list[Action]) -> Action:
         """A card or choice decision (never called with placements only)."""
@@ -165,12 +177,45 @@ class BotController:
                   pieces_on: dict[int, tuple[str, ...]], attempt: int = 0) -> tuple[Place, BotIntent]:
         """Weigh the options (which pending piece, which common base) in one search and take the
         best. `attempt` counts this piece's drops in a row: each one makes the bot look wider and
-        place more carefully, as a player does after dropping a piece."""
+        place more carefully, as a player does after dropping a piece.
+
+        A plan `prepare`d for exactly these inputs (and this generator state) is taken as it is,
+        and the generator goes on from where that planning left it: the same bits as planning now."""
+        prepared, self._prepared = self._prepared, None
+        if prepared is not None:
+            if prepared.inputs == self._inputs(snapshot, options, city, pieces_on, attempt):
+                self.prepared_used += 1
+                self.rng.setstate(prepared.rng_after)
+                return prepared.result
+            self.prepared_thrown_away += 1
+        return self._plan(snapshot, options, city, pieces_on, attempt, self.rng)
+
+    def prepare(self, snapshot: Snapshot, options: list[Place], city: str,
+                pieces_on: dict[int, tuple[str, ...]], attempt: int = 0) -> None:
+        """Plan the placement `placement` will be asked for with these inputs, ahead of time (the
+        window does it while it still shows the last move: play/think_ahead.py). It plans with a
+        copy of the bot's generator, so the bot is unchanged until `placement` takes the plan, and
+        a plan for other inputs (or after the generator moved on) is never used."""
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        inputs = self._inputs(snapshot, options, city, pieces_on, attempt)
+        result = self._plan(snapshot, options, city, pieces_on, attempt, rng)
+        self._prepared = PreparedPlacement(inputs, result, rng.getstate())
+
+    def _inputs(self, snapshot: Snapshot, options: list[Place], city: str,
+                pieces_on: dict[int, tuple[str, ...]], attempt: int) -> tuple:
+        """Everything a placement's plan is a function of: the table, the options, the city, the
+        structures' pieces (the objective), the drops so far, the bot's level and generator state."""
+        return (snapshot.digest(), tuple(options), city, tuple(sorted(pieces_on.items())), attempt,
+                self.difficulty, self.rng.getstate())
+
+    def _plan(self, snapshot: Snapshot, options: list[Place], city: str, pieces_on: dict[int, tuple[str, ...]],
+              attempt: int, rng: random.Random) -> tuple[Place, BotIntent]:
         params = bot_params(self.difficulty, city, attempt)
         places = options[:MAX_PLACE_OPTIONS]
         choices = [Option(p.structure, p.piece, self.objective(city, p.piece, pieces_on.get(p.structure, ())))
                    for p in places]
-        plan = plan_best(snapshot, choices, places[0].seat, params, self.rng, self.pool)
+        plan = plan_best(snapshot, choices, places[0].seat, params, rng, self.pool)
         return places[plan.option], BotIntent(plan.release, params.noise_mm, params.noise_deg, plan,
                                               retries_if_dropped(plan, params))
 

@@ -11,7 +11,8 @@ Threads: a bot's placement plans with dozens of physics rollouts (seconds), so m
 assist plans run one at a time on a worker thread while the window keeps drawing; the main thread
 reads the match only between jobs, and the match's events arrive through a queue. Tests run the
 same jobs inline (`threaded=False`). The match is deterministic either way: jobs are serialised
-and each draws only from its seat's own seeded generator.
+and each draws only from its seat's own seeded generator. While the window shows a move, the next
+bot's placement is already planned on the worker (play/think_ahead.py), without changing the game.
 
 Hot-seat: with several people (`SeatSpec` kind "human"), the screen shows nobody's hand until
 the person whose turn it is takes it (`take_screen`, after a "Pass to <name>" panel); alone,
@@ -31,7 +32,6 @@ from typing import Any, Callable, Sequence
 from game import api
 from game.actions import Action, ChooseSide, Place
 from game.mechanics.shots import Holster, Shoot
-from game.bots import chooses_places
 from game.cards import city_card
 from game.replay import Replay, ReplayWriter, tour_of
 from physics.bodies import BASE_HEIGHT_M
@@ -48,8 +48,9 @@ from play.desktop_shot import ShotAiming
 from play.hand import ManualHand
 from play.live_hand import LiveHand
 from play.human import HUMAN, Aim, HumanSeat, SeatSpec
-from play.match import CityResult, Match
+from play.match import CityResult, Match, placement_options
 from play.replays import resume as resume_match, seats_of
+from play.think_ahead import ThinkAhead
 from play.worker import Worker
 from scenes.table import hud_model
 from scenes.table.hud import Hud, HudInput, key_help
@@ -75,13 +76,14 @@ class DesktopGame:
                  bind_input: bool = True, autopilot: bool = False, recorder: ReplayWriter | None = None,
                  resume: Replay | None = None, escape_to: str = "quit", show_motion: bool | None = None,
                  bot_speed: float = 1.0, volume: float = 0.8, muted: bool = False, show_hints: bool = True,
-                 colour_marks: bool = False, shadows: bool = True) -> None:
+                 colour_marks: bool = False, shadows: bool = True, think_ahead: bool | None = None) -> None:
         """`resume`: a replay of this tour (see `resumed`) to rebuild first and go on from.
         `escape_to`: what the key help says Esc does (the start menu makes it "menu").
         `show_motion`: play every placement as it happened (default: when paced, in real time;
         unpaced, one motion frame per `tick`, for tests); `bot_speed`: bots' placements at 1x, 2x, 4x;
         `volume` (0..1) and `muted`: the table's sounds; `show_hints`: the bar of keys that work now; `colour_marks`: a shape per colour on your cards
-        and a pattern on the pieces; `shadows`: soft shadows under the pieces."""
+        and a pattern on the pieces; `shadows`: soft shadows under the pieces; `think_ahead`: plan a
+        bot's placement while the last move is on screen (default: when threaded)."""
         if len(seats) != config.num_seats:
             raise ValueError(f"{config.num_seats} seats need {config.num_seats} seat specs, got {len(seats)}")
         self.base = base
@@ -118,6 +120,7 @@ class DesktopGame:
         self.hud = Hud(base, on_option=self.choose_option, on_chip=self.select_card, on_place=self.place,
                        on_reaim=self.reaim, on_handoff=self.take_screen, on_set_aside=self.set_aside)
         self.worker = Worker(threaded)
+        self.thinking_ahead = ThinkAhead(self.match, self.worker, threaded if think_ahead is None else think_ahead)
         self.pace = pace
         self.controls = key_help(escape_to)
         self.escape_to = escape_to
@@ -205,6 +208,13 @@ class DesktopGame:
             self._advance()
             self.worker.poll()          # an inline job is done already: show its results now
             self._drain_events()
+        elif (self.thinking_ahead.preparing is not None and self._bot_thinking is None and not self.player.playing
+              and not (self.pace and time.monotonic() < self._wait_until)):
+            # The wait is over and the bot still plans ahead: its turn has come, as `_advance` says.
+            request = self.thinking_ahead.preparing
+            self._bot_turn(request.seat, self._placing_line(request.seat, request.options[0]), self.thinking_ahead.started)
+        if not self.finished and (self.max_placements is None or self.placements < self.max_placements):
+            self.thinking_ahead.consider()
         if self._bot_thinking is not None and self.worker.busy:
             line, since = self._bot_thinking
             self.turn_line = hud_model.thinking_line(line, time.monotonic() - since)
@@ -231,10 +241,9 @@ class DesktopGame:
         legal = api.legal_actions(state, seat)
         places = [a for a in legal if isinstance(a, Place)]
         if controller.is_bot:
-            self.turn_line = (f"{self.names[seat]} is placing {hud_model.piece_words(places[0].piece)}..."
-                              if places and len(places) == len(legal) else f"{self.names[seat]} is choosing...")
-            self._bot_thinking = (self.turn_line, time.monotonic())
-            self._follow(seat)
+            if self._bot_thinking is None:     # else its turn came while it planned ahead
+                self._bot_turn(seat, self._placing_line(seat, places[0]) if places and len(places) == len(legal)
+                               else f"{self.names[seat]} is choosing...", time.monotonic())
             self.worker.submit(self.match.step, self._stepped)
             return
         if api.current(state) is not None:
@@ -248,12 +257,21 @@ class DesktopGame:
             self._new_turn(state)
             self._follow(seat)      # your decision: your own base in front (the bots' turns turned it away)
         ex = api.current(state)
-        placing = ex is not None and places and len(places) == len(legal) and not (
-            len(places) > 1 and chooses_places(ex.city))
+        placing = ex is not None and placement_options(legal, ex.city) is not None
         if placing or self._forced_place is not None:
             self._human_placement(state, seat, places)
         else:
             self._human_decision(seat, legal)
+
+    def _placing_line(self, seat: int, place: Place) -> str:
+        return f"{self.names[seat]} is placing {hud_model.piece_words(place.piece)}..."
+
+    def _bot_turn(self, seat: int, line: str, since: float) -> None:
+        """A bot's turn has come: the turn line says what it does (counting its seconds from
+        `since`) and the view comes from its side."""
+        self.turn_line = line
+        self._bot_thinking = (line, since)
+        self._follow(seat)
 
     def _show_bases(self, state: api.State) -> None:
         """Before the first city: the empty table, each base showing the side its player chose

@@ -83,6 +83,36 @@ class CityResult:
         return data
 
 
+@dataclass(frozen=True)
+class PlacementRequest:
+    """What a step asks a seat's controller to place: the arguments of `controller.placement`."""
+    seat: int
+    snapshot: Snapshot
+    options: tuple[Place, ...]
+    city: str
+    pieces_on: dict[int, tuple[str, ...]]    # per structure, its pieces in the rules' order
+    attempt: int                             # this piece's lone drops in a row (each a free re-place)
+
+
+def placement_options(legal: Sequence[Action], city: str) -> list[Place] | None:
+    """The `Place` prototypes a seat's controller puts down itself (`placement`), or None when
+    the step is a decision: other actions are on offer too, or the city makes choosing which
+    piece a card decision (`chooses_places`: the controller's `choose` picks it)."""
+    places = [a for a in legal if isinstance(a, Place)]
+    if places and len(places) == len(legal) and not (len(places) > 1 and chooses_places(city)):
+        return places
+    return None
+
+
+def placement_request(seat: int, options: Sequence[Place], ex: Exhibition, snapshot: Snapshot,
+                      drops: dict[tuple[int, str], int]) -> PlacementRequest:
+    """What placing one of `options` on `snapshot` asks of `seat`'s controller, given the lone
+    drops in a row so far (`drops`, per seat and piece)."""
+    pieces_on = {k: s.pieces for k, s in enumerate(ex.structures)}
+    attempt = max(drops.get((seat, o.piece), 0) for o in options)
+    return PlacementRequest(seat, snapshot, tuple(options), ex.city, pieces_on, attempt)
+
+
 @dataclass
 class MatchLog:
     actions: list[Action] = field(default_factory=list)
@@ -147,8 +177,8 @@ class Match:
             self.on_event("side", action)
             return action
         self._sync_world(ex)
-        places = [a for a in legal if isinstance(a, Place)]
-        if places and len(places) == len(legal) and not (len(places) > 1 and chooses_places(ex.city)):
+        places = placement_options(legal, ex.city)
+        if places is not None:
             return self._apply(self._place(seat, places, ex))
         shoots = [a for a in legal if isinstance(a, Shoot)]
         choose_shot = getattr(controller, "choose_shot", None)
@@ -162,6 +192,24 @@ class Match:
         elif isinstance(action, Shoot) and action.outcome is None:
             action = self._shoot(seat, action)
         return self._apply(action)
+
+    def next_placement(self) -> PlacementRequest | None:
+        """What the next `step` will ask its seat's controller to place, when that step is a plain
+        placement (not a chance step, a card decision, a choice of piece by `choose` or a shot);
+        else None. Only reads: nothing is built, no generator is drawn from. None too while the
+        exhibition's table is not built yet (its first step builds it), as that step follows a
+        shuffle or a deal at once: there is no motion on screen to think behind."""
+        state = self.state
+        if api.is_terminal(state) or api.is_chance(state):
+            return None
+        ex = api.current(state)
+        seats = api.to_act(state)
+        if ex is None or not seats or self.snapshot is None or self._exhibition_key != (state.index, state.phase):
+            return None
+        options = placement_options(api.legal_actions(state, seats[0]), ex.city)
+        if options is None:
+            return None
+        return placement_request(seats[0], options, ex, self.snapshot, self._drops)
 
     def drops_in_a_row(self, seat: int, piece: str) -> int:
         """How many times in a row `seat` dropped `piece` alone (each time it may be placed again)."""
@@ -220,9 +268,9 @@ class Match:
     def _place(self, seat: int, options: list[Place], ex: Exhibition) -> Place:
         assert self.snapshot is not None
         controller = self.controllers[seat]
-        pieces_on = {k: s.pieces for k, s in enumerate(ex.structures)}
-        attempt = max(self._drops.get((seat, o.piece), 0) for o in options)
-        place, intent = controller.placement(self.snapshot, options, ex.city, pieces_on, attempt)
+        request = placement_request(seat, options, ex, self.snapshot, self._drops)
+        place, intent = controller.placement(request.snapshot, list(request.options), request.city, request.pieces_on,
+                                             request.attempt)
         drops = self._drops.get((seat, place.piece), 0)
         motion = MotionRecorder() if self.record_motion else None
         with World.from_snapshot(self.snapshot) as world:

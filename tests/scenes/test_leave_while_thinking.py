@@ -1,9 +1,12 @@
-"""Leaving or quitting answers at once while a bot thinks: its job is dropped, nothing of it is
-recorded, and the recorded game resumes where the file stops."""
+"""Leaving or quitting answers at once while a bot thinks, over its placement or ahead of it
+(play/think_ahead.py): its job is dropped, nothing of it is recorded, and the recorded game
+resumes where the file stops."""
 from __future__ import annotations
 
 import threading
 import time
+
+import pytest
 
 from game import api
 from game.replay import read_replay
@@ -28,15 +31,37 @@ class SlowHardBot(BotController):
         return super().placement(*args, **kwargs)
 
 
-def test_leaving_while_a_hard_bot_thinks_takes_under_a_second_and_the_game_resumes(showbase, tmp_path):
+class SlowToPlanAheadBot(BotController):
+    """The real hard bot, made to think `SLOW_S` longer over each placement it plans ahead (the
+    window plans while the last move plays: play/think_ahead.py)."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.thinking = threading.Event()
+
+    def prepare(self, *args, **kwargs) -> None:
+        self.thinking.set()
+        time.sleep(SLOW_S)
+        super().prepare(*args, **kwargs)
+
+
+# The slow seat 0 thinks over a placement (Philadelphia's gifts come before it: nothing to plan
+# ahead behind), or ahead of its second one while its first plays (one motion frame a tick).
+SLOW_BOTS = {"placing": (SlowHardBot, False), "planning-ahead": (SlowToPlanAheadBot, True)}
+
+
+@pytest.mark.parametrize("slow_bot, show_motion", SLOW_BOTS.values(), ids=SLOW_BOTS.keys())
+def test_leaving_while_a_hard_bot_thinks_takes_under_a_second_and_the_game_resumes(showbase, tmp_path, slow_bot,
+                                                                                   show_motion):
     from play.desktop import DesktopGame
 
     seats = default_seats(3, ["hard", "hard", "hard"])
     config = api.TourConfig(3, ("philadelphia",), base_sides=("A",) * 3)
     path = tmp_path / "left.jsonl"
     recorder = replay_writer(path, 4, config, seats)
-    game = DesktopGame(showbase, config, seats, 4, threaded=True, pace=False, bind_input=False, recorder=recorder)
-    slow = SlowHardBot("hard", "4:0", name=seats[0].name)
+    game = DesktopGame(showbase, config, seats, 4, threaded=True, pace=False, bind_input=False, recorder=recorder,
+                       show_motion=show_motion)
+    slow = slow_bot("hard", "4:0", name=seats[0].name)
     game.controllers[0] = slow
     game.match.controllers[0] = slow
     try:
@@ -58,11 +83,10 @@ def test_leaving_while_a_hard_bot_thinks_takes_under_a_second_and_the_game_resum
     assert verdict.ok and not verdict.finished, verdict
 
 
-def test_ctrl_c_in_the_window_while_a_hard_bot_thinks_stops_within_a_second(showbase, tmp_path):
+@pytest.mark.parametrize("slow_bot, show_motion", SLOW_BOTS.values(), ids=SLOW_BOTS.keys())
+def test_ctrl_c_in_the_window_while_a_hard_bot_thinks_stops_within_a_second(showbase, tmp_path, slow_bot, show_motion):
     import os
     import signal
-
-    import pytest
 
     from play.commands.start import run_base
     from play.desktop import DesktopGame
@@ -71,8 +95,8 @@ def test_ctrl_c_in_the_window_while_a_hard_bot_thinks_stops_within_a_second(show
     config = api.TourConfig(3, ("philadelphia",), base_sides=("A",) * 3)
     path = tmp_path / "interrupted.jsonl"
     game = DesktopGame(showbase, config, seats, 5, threaded=True, pace=False, bind_input=False,
-                       recorder=replay_writer(path, 5, config, seats))
-    slow = SlowHardBot("hard", "5:0", name=seats[0].name)
+                       recorder=replay_writer(path, 5, config, seats), show_motion=show_motion)
+    slow = slow_bot("hard", "5:0", name=seats[0].name)
     game.controllers[0] = game.match.controllers[0] = slow
     callbacks = list(showbase.finalExitCallbacks)
     showbase.finalExitCallbacks.append(game.close_replay)
