@@ -18,7 +18,6 @@ from physics.spots import RELEASE_GAP_M, Pose, compose_yaw, highest_robust_relea
 from physics.world import World
 
 VERDICT_AFTER_FALL_S = 1.0    # a rollout stops this long after the first fall (see `run_rollout`)
-LAZY_WAKE = True              # a rollout's structure sleeps until the piece comes near (physics/placement.py)
 DISTURBED_MM = 2.0            # a structure piece that moved more than this counts as disturbed
 # `usable_height_mm`: shapes that need level room (any colour: only the shape matters) ...
 ROOM_PROBES = ("grey-flower_pot", "grey-cone", "grey-cylinder", "grey-arch", "grey-short_plank")
@@ -152,6 +151,7 @@ class RolloutJob:
     objective: Objective
     height_before_mm: float
     shake: Shake
+    lazy_wake: bool = False       # the structure sleeps until the piece comes near (PlannerParams.lazy_wake)
 
 
 def run_rollout(world: World, job: RolloutJob) -> tuple[float, bool]:
@@ -166,7 +166,7 @@ def run_rollout(world: World, job: RolloutJob) -> tuple[float, bool]:
     objective = job.objective
     try:
         _, report = shaken_place(world, job.structure, job.piece_id, job.aim, job.seat, job.shake,
-                                 settle_timeout_s=3.0, stop_after_fall_s=VERDICT_AFTER_FALL_S, lazy_wake=LAZY_WAKE)
+                                 settle_timeout_s=3.0, stop_after_fall_s=VERDICT_AFTER_FALL_S, lazy_wake=job.lazy_wake)
     except IntersectingPoseError:
         return -objective.drop_penalty, False
     after = world.snapshot()

@@ -60,9 +60,10 @@ from play.timing import TIME_MODELS, TimeModel
 HARD_BUDGET = 200
 DIFFICULTY_PARAMS: dict[str, PlannerParams] = {
     "easy": PlannerParams(stable_poses=2, yaw_steps=2, grid=3, candidates=3, rollouts=1, finalists=0,
-                          extra_rollouts=0, noise_mm=4.0, noise_deg=6.0),
+                          extra_rollouts=0, noise_mm=4.0, noise_deg=6.0, lazy_wake=True),
     "normal": PlannerParams(stable_poses=3, yaw_steps=4, grid=4, candidates=8, rollouts=1, finalists=2,
-                            extra_rollouts=2, extra_batches=1, max_rollouts=16, budget=16, noise_mm=2.5, noise_deg=4.0),
+                            extra_rollouts=2, extra_batches=1, max_rollouts=16, budget=16, noise_mm=2.5, noise_deg=4.0,
+                            lazy_wake=True),
     "hard": PlannerParams(stable_poses=4, yaw_steps=6, grid=5, candidates=12, rollouts=2, finalists=3,
                           extra_rollouts=4, extra_batches=2, max_rollouts=48, escalations=3, budget=HARD_BUDGET,
                           noise_mm=1.0, noise_deg=1.5, margin=1.5),
