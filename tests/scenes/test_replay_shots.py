@@ -37,9 +37,9 @@ class _SpotsSeen(BotController):
         super().__init__(*args, **kwargs)
         self.spots_seen: list[tuple[float, ...]] = []
 
-    def shot_aim(self, snapshot, shoot, spots, observation):
+    def choose_shot(self, snapshot, shoots, spots, observation):
         self.spots_seen.append(tuple(spots))
-        return super().shot_aim(snapshot, shoot, spots, observation)
+        return super().choose_shot(snapshot, shoots, spots, observation)
 
 
 @pytest.fixture(scope="module")
