@@ -15,6 +15,9 @@ from play.human import default_seats
 from play.replays import replay_writer, verify
 
 SLOW_S = 6.0
+# Leaving answers "at once": well inside SLOW_S, so nothing waited for the bot's thought. Not
+# one second: a loaded 2-core machine (a test run beside a benchmark) once took 1.4 s to unwind.
+ANSWERS_WITHIN_S = 2.5
 
 
 class SlowHardBot(BotController):
@@ -51,7 +54,7 @@ SLOW_BOTS = {"placing": (SlowHardBot, False), "planning-ahead": (SlowToPlanAhead
 
 
 @pytest.mark.parametrize("slow_bot, show_motion", SLOW_BOTS.values(), ids=SLOW_BOTS.keys())
-def test_leaving_while_a_hard_bot_thinks_takes_under_a_second_and_the_game_resumes(showbase, tmp_path, slow_bot,
+def test_leaving_while_a_hard_bot_thinks_does_not_wait_and_the_game_resumes(showbase, tmp_path, slow_bot,
                                                                                    show_motion):
     from play.desktop import DesktopGame
 
@@ -76,7 +79,7 @@ def test_leaving_while_a_hard_bot_thinks_takes_under_a_second_and_the_game_resum
         took = time.monotonic() - started
     finally:
         game.worker.drop()
-    assert took < 1.0, f"leaving waited {took:.1f} s for the bot"
+    assert took < ANSWERS_WITHIN_S, f"leaving waited {took:.1f} s for the bot"
     replay = read_replay(path)
     assert len(replay.actions) == actions_before          # the dropped step left no trace
     verdict = verify(replay)
@@ -84,7 +87,7 @@ def test_leaving_while_a_hard_bot_thinks_takes_under_a_second_and_the_game_resum
 
 
 @pytest.mark.parametrize("slow_bot, show_motion", SLOW_BOTS.values(), ids=SLOW_BOTS.keys())
-def test_ctrl_c_in_the_window_while_a_hard_bot_thinks_stops_within_a_second(showbase, tmp_path, slow_bot, show_motion):
+def test_ctrl_c_in_the_window_while_a_hard_bot_thinks_stops_at_once(showbase, tmp_path, slow_bot, show_motion):
     import os
     import signal
 
@@ -117,5 +120,5 @@ def test_ctrl_c_in_the_window_while_a_hard_bot_thinks_stops_within_a_second(show
         game.destroy()
         game.worker.drop()
         signal.signal(signal.SIGINT, signal.default_int_handler)
-    assert took < 1.0, f"Ctrl+C took {took:.1f} s"
+    assert took < ANSWERS_WITHIN_S, f"Ctrl+C took {took:.1f} s"
     assert verify(read_replay(path)).ok
