@@ -5,7 +5,9 @@ The rules' state is rebuilt by applying the recorded actions. Each placement and
 moving: its input is re-simulated from the table before it (`motion_for`, given by the caller:
 play/replay_motion.py) and played frame by frame, with its sounds; a shot's disc flies with the
 camera after it (scenes/table/disc_camera.py) and the cowboys stand where the match had them
-(physics/cowboys.py), tipping if hit and standing up again after. Where this build's physics
+(physics/cowboys.py), tipping if hit and standing up again after. While it moves, the HUD and
+the tape measure still tell the rules as they were before it ("Ann places blue ring..."); its
+result shows once it has come to rest, as in the game's window. Where this build's physics
 does not reach the file's table, the file's keyframe (the settled table) is shown instead, with
 a one-line notice. It plays on by itself; Space pauses, the arrow keys step, Home and End jump,
 Enter skips a motion, 1 / 2 / 4 set the speed, Esc quits.
@@ -49,6 +51,7 @@ class ReplayFrame:
     before: Snapshot | None = None         # the table it was made on (as the file has it)
     spots: tuple[float, ...] = ()          # Nashville: every seat's cowboy spot as it began ...
     spots_after: tuple[float, ...] = ()    # ... and after it (a shooter's cowboy stays where it shot from)
+    state_before: api.State | None = None  # the rules just before it (what the HUD tells while it moves)
 
 
 def replay_frames(replay: Replay) -> list[ReplayFrame]:
@@ -59,6 +62,7 @@ def replay_frames(replay: Replay) -> list[ReplayFrame]:
     frames: list[ReplayFrame] = []
     last = None
     last_entry: ReplayEntry | None = None
+    state_before = state
     table_key = None               # (exhibition, phase) of the table `latest` is
     key_before = None
     city = ""                      # where the last action was taken
@@ -67,6 +71,7 @@ def replay_frames(replay: Replay) -> list[ReplayFrame]:
     for number, entry in enumerate(replay.entries, start=1):
         if entry.action is not None:
             key_before = (state.index, state.phase)
+            state_before = state
             ex = api.current(state)
             city = ex.city if ex is not None else ""
             try:
@@ -87,7 +92,7 @@ def replay_frames(replay: Replay) -> list[ReplayFrame]:
                 before = Snapshot(table.layout, ())
                 spots = opening_spots(table.layout) if city == "nashville" else ()
             after = _spots_after(spots, last, last_entry)
-            frames.append(ReplayFrame(state, table, last, last_entry, before, spots, after))
+            frames.append(ReplayFrame(state, table, last, last_entry, before, spots, after, state_before))
             latest, table_key, spots = table, key_before, after
     if not frames:
         raise ReplayFormatError("the replay holds no placement to watch")
@@ -131,6 +136,7 @@ class ReplayViewer:
         self.speed = speed
         self.notice = ""               # said once: the physics diverged, keyframes are shown
         self.motions_shown = 0
+        self.result_shown = True        # False while a motion plays: the HUD tells the rules before it
         self.index = -1
         self.playing = True
         self._next_at = 0.0
@@ -175,27 +181,39 @@ class ReplayViewer:
             self.motions_shown += 1
         else:
             self.view.show(frame.table)
-        outcome = frame.action.outcome
-        if outcome is not None:
-            self.view.set_heights(outcome.heights_mm)
+        self.index = index
+        self.result_shown = motion is None
+        if self.result_shown:
+            self._show_heights()
         if new_table or self.index < 0 or self._camera_followed:
             self._camera_followed = False
             self.view.overview()
         else:
             self.view.keep_tops_below_banner()      # the towers grow as the replay plays
-        self.index = index
         self._next_at = time.monotonic() + self.step_s
         self.hud.show(self.hud_input())
         self.view.place_labels()
 
+    def _show_heights(self) -> None:
+        outcome = self.frames[self.index].action.outcome
+        if outcome is not None:
+            self.view.set_heights(outcome.heights_mm)
+
+    def _show_result(self) -> None:
+        """The motion is over (or skipped): the HUD and the tape tell its result."""
+        self.result_shown = True
+        self._show_heights()
+        self.hud.show(self.hud_input())
+
     def hud_input(self) -> HudInput:
         frame = self.frames[self.index]
-        event = self.notice or _event_text(frame, self.names)
+        rules = frame.state if self.result_shown or frame.state_before is None else frame.state_before
+        event = self.notice or (_event_text(frame, self.names) if self.result_shown else _during_text(frame, self.names))
         state = "playing" if self.playing else "paused"
         kind = "shot" if isinstance(frame.action, Shoot) else "placement"
-        model = hud_model.build(frame.state, self.names, frame.action.seat, f"Replay: {kind} {self.index + 1} "
+        model = hud_model.build(rules, self.names, frame.action.seat, f"Replay: {kind} {self.index + 1} "
                                 f"of {len(self.frames)} ({state})", event)
-        self.view.set_name_tags(hud_model.name_tags(frame.state, self.names))
+        self.view.set_name_tags(hud_model.name_tags(rules, self.names))
         return HudInput(hud_model.spectator(model), controls=VIEWER_CONTROLS)
 
     def step(self, delta: int) -> None:
@@ -219,6 +237,8 @@ class ReplayViewer:
         elapsed, self._last_tick = (now - self._last_tick if wall_s is None else wall_s), now
         if not self.player.playing:
             self.disc_camera.stop()          # a shot skipped (Enter) leaves no trail behind
+            if not self.result_shown:
+                self._show_result()
         if self.player.playing:
             if not self.playing and not self._stepped:
                 return                       # paused mid-motion: the frame stays
@@ -227,6 +247,7 @@ class ReplayViewer:
             if still_playing:
                 return
             self._stepped = False
+            self._show_result()
             self._next_at = now + self.step_s / self.speed
         if self.playing and now >= self._next_at:
             if self.index == len(self.frames) - 1:
@@ -252,6 +273,13 @@ class ReplayViewer:
         self.sound.destroy()
         self.hud.destroy()
         self.view.destroy()
+
+
+def _during_text(frame: ReplayFrame, names: Sequence[str]) -> str:
+    """The event line while it moves: what is happening, not yet what came of it."""
+    if isinstance(frame.action, Place):
+        return f"{names[frame.action.seat]} places {hud_model.piece_words(frame.action.piece)}..."
+    return f"{names[frame.action.seat]} shoots at {names[frame.action.target]}..."
 
 
 def _event_text(frame: ReplayFrame, names: Sequence[str]) -> str:

@@ -101,6 +101,8 @@ def test_the_viewer_plays_a_shot_frame_by_frame_with_its_disc_cowboys_and_camera
                           motion_for=recorded_motion)
     try:
         assert viewer.player.playing and viewer.motions_shown == 1
+        shooter, target = (seat_names(replay)[s] for s in (frame.action.seat, frame.action.target))
+        assert viewer.hud.texts()["event"] == f"{shooter} shoots at {target}..."     # its result comes once it rests
         camera_start = viewer.view.camera.target
         disc_path = [tuple(viewer.view.pieces[disc_id].get_pos())]     # the first frame is drawn at once
         drawn_in_flight = False
@@ -129,7 +131,6 @@ def test_the_viewer_plays_a_shot_frame_by_frame_with_its_disc_cowboys_and_camera
             assert not node.is_hidden() and tuple(node.get_pos()) == pytest.approx(position, abs=1e-6)
         texts = viewer.hud.texts()
         assert texts["turn"].startswith("Replay: shot 1 of 1")
-        shooter, target = (seat_names(replay)[s] for s in (frame.action.seat, frame.action.target))
         assert texts["event"].startswith(f"{shooter} shot at {target}: ")
     finally:
         viewer.destroy()

@@ -117,6 +117,7 @@ def test_watching_replays_each_placements_motion_or_says_it_shows_keyframes(show
     from dataclasses import replace
 
     from play.replay_motion import recorded_motion
+    from scenes.table.hud_model import piece_words
     from scenes.table.replay_viewer import KEYFRAMES_NOTICE
 
     replay = read_replay(recorded)
@@ -125,11 +126,31 @@ def test_watching_replays_each_placements_motion_or_says_it_shows_keyframes(show
                           motion_for=recorded_motion)
     try:
         assert viewer.player.playing and viewer.motions_shown == 1     # the first placement moves
+        names = seat_names(replay)
+        told: list[tuple[int, str]] = []           # every event line the HUD showed, with its placement
+        show = viewer.hud.show
+
+        def telling(hud_input) -> None:
+            told.append((viewer.index, hud_input.model.event))
+            show(hud_input)
+
+        viewer.hud.show = telling
         ticks = 0
         while viewer.index < len(frames) - 1 or viewer.player.playing:
+            if viewer.player.playing:      # while it moves the HUD tells what happens, not yet its result
+                action = frames[viewer.index].action
+                assert viewer.hud.texts()["event"] == f"{names[action.seat]} places {piece_words(action.piece)}..."
+                assert not viewer.result_shown
             viewer.tick(1 / 60)
             ticks += 1
             assert ticks < 5000
+        # Each placement's result showed once it had come to rest, before the next one moved.
+        for index, frame in enumerate(frames):
+            results = [event for shown, event in told if shown == index and not event.endswith("...")]
+            assert results and all(event.startswith(f"{names[frame.action.seat]} placed ")
+                                   or event.startswith(f"{names[frame.action.seat]} dropped ") for event in results)
+        assert viewer.result_shown and viewer.hud.texts()["event"].startswith(names[frames[-1].action.seat])
+        assert not viewer.hud_input().model.event.endswith("...")
         assert viewer.motions_shown == len(frames) and not viewer.notice
         assert ticks > 3 * 10                                           # frames, not jumps
         last = frames[-1].table
