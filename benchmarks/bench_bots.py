@@ -23,6 +23,9 @@
   `decision_trials_*`: the same in rollouts and settle probes per decision (what
   `PlannerParams.budget` bounds), the same on any machine however busy.
 - `hard_vs_easy_win_rate` over seeded 2-player Philadelphia exhibitions (a tie counts half).
+  Only their result is a figure, not their time, so they run side by side, one duel a process
+  with its rollouts in that process (`duels_side_by_side`): the same games as one after another
+  on the pool (a duel is the same bits with any number of workers), in less of the bench's time.
 - `tour_wall_s`: the 3-city tour (Philadelphia, Monaco, Paris) with 4 bots easy/normal/hard/hard
   (`--quick`: Monaco alone, `tour_cities` says which).
 - `workers`: the worker processes the bots' rollouts ran on (physics/pool.py; `--workers N`,
@@ -38,9 +41,11 @@ half an hour; read its figures as a smoke test, not a measurement of strength.
 from __future__ import annotations
 
 import math
+import multiprocessing
 import random
 import statistics
 import time
+from concurrent.futures import ProcessPoolExecutor
 from typing import Callable
 
 import physics  # noqa: F401 - first: pybullet loads quietly (physics/_quiet_import.py), not through bench_physics
@@ -133,6 +138,20 @@ def philadelphia_duel(seed: int, pool: RolloutPool | None = None) -> float:
     return 0.0
 
 
+def duel_alone(seed: int) -> float:
+    """`philadelphia_duel` with its rollouts in this process: a task of `duels_side_by_side`."""
+    with RolloutPool(1) as alone:
+        return philadelphia_duel(seed, alone)
+
+
+def duels_side_by_side(seeds: range, processes: int) -> list[float]:
+    """The duels of `seeds`, `processes` at a time (spawned: see physics/pool.py), in seed order."""
+    if processes <= 1:
+        return [duel_alone(seed) for seed in seeds]
+    with ProcessPoolExecutor(processes, mp_context=multiprocessing.get_context("spawn")) as executor:
+        return list(executor.map(duel_alone, seeds))
+
+
 SPEEDUP_TABLES = (0, 7, 14, 21, 28, 35, 42, 49)   # of benchmarks/late_tables.py: hard decisions, some that search on
 TOUR = ("philadelphia", "monaco", "paris")
 QUICK_TOUR = ("monaco",)
@@ -184,7 +203,7 @@ def run(quick: bool = False, towers: int = TOWERS, workers: int | None = None) -
             results = [solo_tower(mode, seed, pool=pool) for seed in range(towers)]
             figures.update(_tower_figures(mode, results, towers))
         figures["hard_height_vs_random"] = round(figures["tower_hard_height_mm"] / max(1.0, figures["tower_random_height_mm"]), 2)
-        figures["hard_vs_easy_win_rate"] = round(statistics.mean(philadelphia_duel(seed, pool) for seed in range(duels)), 3)
+        figures["hard_vs_easy_win_rate"] = round(statistics.mean(duels_side_by_side(range(duels), workers)), 3)
         figures["duels"] = duels
         figures["towers"] = towers
         start = time.perf_counter()

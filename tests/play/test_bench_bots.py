@@ -1,4 +1,6 @@
 """The bot benchmark's solo tower counts what it claims to count (figures come from real physics)."""
+import pytest
+
 from benchmarks.bench_bots import solo_tower
 
 
@@ -41,3 +43,15 @@ def test_a_planned_tower_counts_the_drops_its_planner_foresaw():
     assert sum(k["placements"] for k in kinds) == result["placements"]
     assert sum(k["drops"] for k in kinds) == result["drops"]
     assert result["by_plan"]["stood_none"]["drops"] <= result["foreseen_drops"]
+
+
+@pytest.mark.soak     # four whole hard-against-easy games: minutes on two cores
+def test_duels_side_by_side_play_the_games_the_pool_plays():
+    # The bench's duels run one a process, their rollouts in that process: the same games (and
+    # so the same win rate) as one after another on a pool of two workers.
+    from benchmarks.bench_bots import duels_side_by_side, philadelphia_duel
+    from physics.pool import RolloutPool
+
+    with RolloutPool(2) as pool:
+        on_the_pool = [philadelphia_duel(seed, pool) for seed in (0, 1)]
+    assert duels_side_by_side(range(2), 2) == on_the_pool
