@@ -34,6 +34,7 @@ from game.actions import Action, ChooseSide, Place
 from game.mechanics.shots import Holster, Shoot
 from game.cards import city_card
 from game.replay import Replay, ReplayWriter, tour_of
+from game.rules_text import rules_page
 from physics.bodies import BASE_HEIGHT_M
 from physics.catalogue import extent, piece_shape
 from physics.layout import TableLayout
@@ -770,8 +771,6 @@ class DesktopGame:
         if self.hud.rules_open:
             self.hud.hide_rules()
             return
-        from play.rules_text import rules_page
-
         ex = api.current(self.match.state)
         city = ex.city if ex is not None else self.match.state.config.cities[0]
         self.hud.show_rules(rules_page(city))
