@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import collections
 import time
+from operator import attrgetter
 from typing import Any, Callable, Sequence
 
 from game import api
@@ -67,6 +68,11 @@ LIVE_MISMATCH = "The match's physics settled your piece differently; showing the
 
 
 DROP_JOB_AFTER_S = 0.25      # leaving waits this long for a running step, then drops it
+
+
+def _part(path: str) -> Any:
+    """A read-only name on the game for what one of its parts holds ("hud_feed.scoreboard")."""
+    return property(attrgetter(path))
 
 
 class DesktopGame:
@@ -112,7 +118,7 @@ class DesktopGame:
         self.bot_speed = bot_speed
         self._live_digest: str | None = None  # the table your live placement came to rest as
         self.last_live_digest: str | None = None
-        self._state_shown: api.State | None = None   # the rules' state a playing motion began in
+        self.state_shown: api.State | None = None   # the rules' state a playing motion began in
         self.sound = TableSound(base, volume=volume, muted=muted)
         self.player = MotionPlayer(self.view, on_contacts=self.sound.contacts)
         self.your_hand = YourHand(self.view, self.sound, live_physics=self.show_motion)
@@ -146,20 +152,20 @@ class DesktopGame:
         # What the option buttons do: an action, a card (narrow the choices down to it) or
         # ALL_CHOICES (widen them again).
         self.options: list[Action | str] = []
-        self._legal: list[Action] = []
+        self.legal: list[Action] = []
         self.aim: Aim | None = None
         self.aim_index = 0
         # The cursor in window coordinates (-1..1), read from the mouse every frame; tests set it.
         self.pointer: tuple[float, float] | None = None
-        self._pointed: tuple[float, float] | None = None
-        self._aim_state: api.State | None = None
-        self._forced_place: Place | None = None
-        self._turn_started = time.monotonic()
-        self._wait_until = 0.0
+        self.pointed: tuple[float, float] | None = None      # where the piece or the pull last followed it
+        self.aim_state: api.State | None = None      # the state your turn's choices were made for
+        self.forced_place: Place | None = None       # the placement you chose (the assist aims it)
+        self.turn_started = time.monotonic()
+        self.wait_until = 0.0        # paced: the window shows what just happened until then
         self._extra: tuple[str, ...] = ()
         self.finished = False
         self.camera = CameraControl(base, self.view)
-        self._focused = False                # the camera frames your structure (for your placement)
+        self.focused = False                # the camera frames your structure (for your placement)
         if resume is not None:
             self._show_resumed()
         self._task = base.taskMgr.add(self._task_tick, "junkart-desktop")
@@ -197,7 +203,7 @@ class DesktopGame:
             self.player.advance(wall_s if self.pace else FRAME_S / self.player_speed())
             self.shooting.follow_disc(self.player.motion)
             if not self.player.playing:
-                self._wait_until = time.monotonic() + BOT_PACE_S
+                self.wait_until = time.monotonic() + BOT_PACE_S
         self._drain_events()
         self.camera.drag()
         self._follow_pointer()
@@ -210,7 +216,7 @@ class DesktopGame:
             self.worker.poll()          # an inline job is done already: show its results now
             self._drain_events()
         elif (self.thinking_ahead.preparing is not None and self._bot_thinking is None and not self.player.playing
-              and not (self.pace and time.monotonic() < self._wait_until)):
+              and not (self.pace and time.monotonic() < self.wait_until)):
             # The wait is over and the bot still plans ahead: its turn has come, as `_advance` says.
             request = self.thinking_ahead.preparing
             self._bot_turn(request.seat, self._placing_line(request.seat, request.options[0]), self.thinking_ahead.started)
@@ -230,7 +236,7 @@ class DesktopGame:
             self.finished = True
             self.turn_line = f"Stopped after {self.placements} placements"
             return
-        if self.pace and time.monotonic() < self._wait_until:
+        if self.pace and time.monotonic() < self.wait_until:
             return
         if api.is_chance(state):
             self.match.step()                      # a shuffle or a deal: no physics
@@ -245,7 +251,7 @@ class DesktopGame:
             if self._bot_thinking is None:     # else its turn came while it planned ahead
                 self._bot_turn(seat, self._placing_line(seat, places[0]) if places and len(places) == len(legal)
                                else f"{self.names[seat]} is choosing...", time.monotonic())
-            self.worker.submit(self.match.step, self._stepped)
+            self.step_match()
             return
         if api.current(state) is not None:
             self.match.table()   # a city that opens on a person's turn is on screen before they act
@@ -254,12 +260,12 @@ class DesktopGame:
             return
         if self.shot is not None:
             return                  # you are aiming a shot: the flick (or Holster) answers
-        if self._aim_state is not state:
+        if self.aim_state is not state:
             self._new_turn(state)
-            self._follow(seat)      # your decision: your own base in front (the bots' turns turned it away)
+            self.follow_seat(seat)      # your decision: your own base in front (the bots' turns turned it away)
         ex = api.current(state)
         placing = ex is not None and placement_options(legal, ex.city) is not None
-        if placing or self._forced_place is not None:
+        if placing or self.forced_place is not None:
             self._human_placement(state, seat, places)
         else:
             self._human_decision(seat, legal)
@@ -272,7 +278,7 @@ class DesktopGame:
         `since`) and the view comes from its side."""
         self.turn_line = line
         self._bot_thinking = (line, since)
-        self._follow(seat)
+        self.follow_seat(seat)
 
     def _show_bases(self, state: api.State) -> None:
         """Before the first city: the empty table, each base showing the side its player chose
@@ -290,7 +296,7 @@ class DesktopGame:
         if self.handoff != seat:
             self.handoff, self.options, self.aim = seat, [], None
             self.view.hide_ghost()
-            self._follow(seat)            # the next person sees their own base in front
+            self.follow_seat(seat)            # the next person sees their own base in front
         self.turn_line = f"{self.names[seat]}'s turn"
         if self.auto_decide:
             self.take_screen()
@@ -299,20 +305,20 @@ class DesktopGame:
         """The person the screen waited for is at it: show their hand and choices."""
         if self.handoff is not None:
             self.viewer, self.handoff = self.handoff, None
-            self._aim_state = None
+            self.aim_state = None
 
     def _new_turn(self, state: api.State) -> None:
-        self._aim_state = state
-        self.aim, self.aim_index, self._forced_place, self.selected = None, 0, None, None
+        self.aim_state = state
+        self.aim, self.aim_index, self.forced_place, self.selected = None, 0, None, None
         self.options = []
         self._let_go()
         self.shooting.end()
         self.view.hide_ghost()
-        self._turn_started = time.monotonic()
+        self.turn_started = time.monotonic()
 
     def _human_decision(self, seat: int, legal: list[Action]) -> None:
         self.options = hud_model.decision_options(legal, self.selected)
-        self._legal = legal
+        self.legal = legal
         self.turn_line = "Your turn: " + hud_model.decision_hint(legal)
         if self.auto_decide:
             human = self.controllers[seat]
@@ -324,7 +330,7 @@ class DesktopGame:
         if self.aim is None:
             ex = api.current(state)
             assert ex is not None
-            options = [self._forced_place] if self._forced_place is not None else places
+            options = [self.forced_place] if self.forced_place is not None else places
             pieces_on = {k: s.pieces for k, s in enumerate(ex.structures)}
             # With several pieces due the assist picks which goes first: name none before it has.
             due = {o.piece for o in options}
@@ -347,16 +353,20 @@ class DesktopGame:
 
     # --- job results ----------------------------------------------------------------------------
 
+    def step_match(self, job: Callable[[], Action] | None = None) -> None:
+        """The match's next step on the worker (`job`: one that gives your answer first)."""
+        self.worker.submit(job or self.match.step, self._stepped)
+
     def _stepped(self, action: Action) -> None:
         self._bot_thinking = None   # the match's events say what happened
 
     def _aimed(self, aim: Aim) -> None:
         self.aim, self.aim_index = aim, 0
-        self._turn_started = time.monotonic()
+        self.turn_started = time.monotonic()
         self._show_aim()
         ex = api.current(self.match.state)
         if ex is not None and self.view.layout is not None:
-            self._focused = True
+            self.focused = True
             # Frame the ghost too: a pin stood up on a tall tower reaches above the tape measure.
             ghost_top_mm = max((position[2] + extent(aim.place.piece, orientation)[1][2]) * 1000.0
                                for position, orientation in aim.poses)
@@ -400,7 +410,7 @@ class DesktopGame:
         if self.aim is None or self.worker.busy or self.handoff is not None or self._live_settling:
             return False
         if self.hand is None:
-            places = [self._forced_place] if self._forced_place is not None else self._placements_due()
+            places = [self.forced_place] if self.forced_place is not None else self._placements_due()
             line = self.your_hand.take(self.match.table(), places, self.aim.poses[self.aim_index], self.aim.place)
             if line is not None:
                 self.event_line = line
@@ -434,16 +444,16 @@ class DesktopGame:
         """Move the piece in hand over the spot under the cursor; True if it moved."""
         if self.hand is None or self.pointer is None:
             return False
-        self._pointed = self.pointer
+        self.pointed = self.pointer
         return self.your_hand.point_at(self.view.ray_through(*self.pointer))
 
     def _follow_pointer(self) -> None:
         watcher = getattr(self.base, "mouseWatcherNode", None)
         if watcher is not None and watcher.has_mouse():
             self.pointer = (watcher.get_mouse_x(), watcher.get_mouse_y())
-        if self.hand is not None and self.pointer != self._pointed and not self.camera.dragging:
+        if self.hand is not None and self.pointer != self.pointed and not self.camera.dragging:
             self._point()
-        if self.shooting.dragging and self.pointer != self._pointed:
+        if self.shooting.dragging and self.pointer != self.pointed:
             self._drag_shot()
 
     def turn(self, degrees: float) -> None:
@@ -476,7 +486,7 @@ class DesktopGame:
 
     def _answer(self, action: Action) -> None:
         if isinstance(action, Place):
-            self._forced_place, self.aim = action, None   # the assist aims it next
+            self.forced_place, self.aim = action, None   # the assist aims it next
             return
         if isinstance(action, Shoot):
             self._start_shot(action)                      # aim it first; the flick answers
@@ -485,7 +495,7 @@ class DesktopGame:
         seat = api.to_act(self.match.state)[0]
         self.controllers[seat].answers.append(action)
         self.options, self.selected = [], None
-        self.worker.submit(self.match.step, self._stepped)
+        self.step_match()
 
     def select_card(self, card: str) -> None:
         self.selected = None if self.selected == card else card
@@ -507,19 +517,19 @@ class DesktopGame:
         human = self.controllers[place.seat]
         # Wall clock while it is your turn, but never faster than the assist's hand could be.
         hand_s = human.assist.time_model.placement_time(piece_shape(place.piece), 0, human.assist.rng)
-        elapsed = max(round(time.monotonic() - self._turn_started, 3), hand_s)
+        elapsed = max(round(time.monotonic() - self.turn_started, 3), hand_s)
         self._hand_over(place, lambda snapshot: human.release(snapshot, place, pose, elapsed, by_hand=by_hand),
                         f"Placing {hud_model.piece_words(place.piece)}...")
 
     def set_aside(self) -> None:
         """X: a piece you dropped goes down on the table beside your base instead of being
         placed again; it counts as fallen."""
-        if self.worker.busy or self.aim is None or not self._may_set_aside():
+        if self.worker.busy or self.aim is None or not self.may_set_aside():
             return
         self._let_go()
         place = self.aim.place
         human = self.controllers[place.seat]
-        elapsed = round(time.monotonic() - self._turn_started, 3)
+        elapsed = round(time.monotonic() - self.turn_started, 3)
         self._hand_over(place, lambda snapshot: human.set_aside(snapshot, place, elapsed),
                         f"Setting {hud_model.piece_words(place.piece)} aside...")
 
@@ -529,7 +539,7 @@ class DesktopGame:
         human = self.controllers[place.seat]
         snapshot = self.match.snapshot
         assert snapshot is not None
-        forced = self._forced_place
+        forced = self.forced_place
 
         def job() -> Action:
             answer(snapshot)
@@ -540,9 +550,9 @@ class DesktopGame:
         self.aim = None
         self.view.hide_ghost()
         self.turn_line = turn_line
-        self.worker.submit(job, self._stepped)
+        self.step_match(job)
 
-    def _may_set_aside(self) -> bool:
+    def may_set_aside(self) -> bool:
         """Only a piece you dropped (alone) may be set aside rather than placed again."""
         return self.aim is not None and self.match.drops_in_a_row(self.aim.place.seat, self.aim.place.piece) > 0
 
@@ -597,7 +607,7 @@ class DesktopGame:
         human = self.controllers[shoot.seat]
         table, spots = self.match.table(), self.match.cowboy_spots
         observation = api.observe(self.match.state, shoot.seat)
-        self.options = [a for a in self._legal if isinstance(a, Holster)]
+        self.options = [a for a in self.legal if isinstance(a, Holster)]
         self.turn_line = f"Your shot at {self.names[shoot.target]}: aiming..."
 
         def job() -> ShotAiming:
@@ -625,7 +635,7 @@ class DesktopGame:
         human.answers.append(shot.shoot)
         self.options = []
         self.turn_line = f"Flicking at {self.names[shot.shoot.target]}..."
-        self.worker.submit(self.match.step, self._stepped)
+        self.step_match()
 
     def _change_shot(self, change: Callable[[ShotAiming], object]) -> None:
         """Left / Right move your cowboy, Up / Down the power, A / D turn the flick."""
@@ -637,7 +647,7 @@ class DesktopGame:
         """The pointer pulls the disc back from your cowboy."""
         if self.shot is None or self.pointer is None:
             return
-        self._pointed = self.pointer
+        self.pointed = self.pointer
         if self.shooting.drag(self.view.ray_through(*self.pointer)):
             self._shot_line(self.shooting.show())
 
@@ -685,7 +695,7 @@ class DesktopGame:
             kind, data, snapshot = self.events.popleft()
             if kind == "motion":
                 assert isinstance(data, tuple) and snapshot is not None
-                data, self._state_shown = data
+                data, self.state_shown = data
                 if self._live_digest is not None:
                     # Your live placement: already watched. The match's ticks must have come to
                     # the same table; if this build's physics disagreed, the match's table wins.
@@ -708,22 +718,22 @@ class DesktopGame:
             elif kind == "shot":
                 shoot, report = data         # type: ignore[misc]
                 self.shooting.shot_taken(shoot.seat, report.aim.spot_deg, snapshot)
-                ex = api.current(self._state_shown or self.match.state)
+                ex = api.current(self.state_shown or self.match.state)
                 builds_on = ex.builds_on if ex is not None and ex.builds_on else tuple(range(len(self.names)))
                 self.event_line = hud_model.shot_text(shoot, self.names, builds_on)
                 if shoot.outcome is not None:
                     self.view.set_heights(shoot.outcome.heights_mm)
-                self._wait_until = time.monotonic() + BOT_PACE_S
+                self.wait_until = time.monotonic() + BOT_PACE_S
             elif kind == "place":
                 assert isinstance(data, Place)
                 self.placements += 1
-                if self._focused and self.controllers[data.seat].is_bot:
-                    self._focused = False          # the others play: show the whole table again
+                if self.focused and self.controllers[data.seat].is_bot:
+                    self.focused = False          # the others play: show the whole table again
                     self.view.overview()
                 self.event_line = hud_model.event_text(data, self.names)
                 if data.outcome is not None:
                     self.view.set_heights(data.outcome.heights_mm)
-                self._wait_until = time.monotonic() + BOT_PACE_S
+                self.wait_until = time.monotonic() + BOT_PACE_S
             elif kind == "side":
                 assert isinstance(data, ChooseSide)
                 self.event_line = f"{self.names[data.seat]} {'build' if self.names[data.seat] == 'You' else 'builds'} on side {data.side}"
@@ -736,7 +746,7 @@ class DesktopGame:
                 self._last_result = data
                 self.hud.board_picture = self.view.take_picture()   # the table as this city ended
                 self._board_until = time.monotonic() + BOARD_S
-                self._wait_until = time.monotonic() + max(CITY_PAUSE_S, BOARD_S)
+                self.wait_until = time.monotonic() + max(CITY_PAUSE_S, BOARD_S)
 
     def _finish_tour(self) -> None:
         self.finished = True
@@ -749,18 +759,18 @@ class DesktopGame:
         self.scoreboard = hud_model.tour_scoreboard(result, self._last_result, self.names, self.match.state.cities,
                                                     play_again=self.on_play_again is not None)
 
-    def _follow(self, seat: int) -> None:
+    def follow_seat(self, seat: int) -> None:
         """The view turns to come from `seat`'s side of the table (see TableView.follow_seat)."""
         layout = self.view.layout
         if layout is not None and layout.seat_angles and seat < len(layout.seat_angles):
-            self._focused = False
+            self.focused = False
             self.view.follow_seat(layout.seat_angles[seat])
 
     def _board_button(self, text: str) -> None:
         """A scoreboard's button: Next city ends the pause on the board; Play again asks the
         launcher for the same table with a new deal; Menu is Esc."""
         if text.startswith("Next"):
-            self._wait_until = self._board_until = 0.0
+            self.wait_until = self._board_until = 0.0
         elif text.startswith("Play again") and self.on_play_again is not None:
             self.on_play_again()
         else:
@@ -802,15 +812,15 @@ class DesktopGame:
     def _refresh_hud(self) -> None:
         # Frozen: consistent even while a job runs (perhaps one step old); while a placement
         # plays, the state it was made in.
-        state = self._state_shown if self.player.playing and self._state_shown is not None else self.match.state
+        state = self.state_shown if self.player.playing and self.state_shown is not None else self.match.state
         self.view.set_name_tags(hud_model.name_tags(state, self.names))
         you = self.viewer if self.viewer is not None else 0
         model = hud_model.build(state, self.names, you, self.turn_line, self.event_line)
         if self.viewer is None or self.handoff is not None:
             model = hud_model.spectator(model)
-        labels = tuple(hud_model.option_text(o, self._legal, self.names, you) for o in self.options) if not self.worker.busy else ()
+        labels = tuple(hud_model.option_text(o, self.legal, self.names, you) for o in self.options) if not self.worker.busy else ()
         self.hud.show(HudInput(model, labels, self.selected, self.aim is not None and not self.worker.busy,
-                               self._may_set_aside() and not self.worker.busy, self._extra,
+                               self.may_set_aside() and not self.worker.busy, self._extra,
                                controls=key_help(self.escape_to, self._moment(), self._space_on_board()) if self.show_hints else (),
                                handoff=self.names[self.handoff] if self.handoff is not None else "",
                                scoreboard=self.scoreboard if self.finished or time.monotonic() < self._board_until else None,
@@ -841,6 +851,10 @@ class DesktopGame:
             interrupt_shared_pool()     # its rollouts stop too: the worker processes are free for the next game
         if self.recorder is not None:
             self.recorder.close()
+
+    # Names the launcher, tests, docs pictures and benchmarks use on the game, for what its parts
+    # hold and do now: each reads the part's attribute (a method comes back bound to the part).
+    _wait_until = _part("wait_until")
 
     def destroy(self) -> None:
         self.base.taskMgr.remove(self._task)
