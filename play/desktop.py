@@ -14,10 +14,10 @@ same jobs inline (`threaded=False`). The match is deterministic either way: jobs
 and each draws only from its seat's own seeded generator. While the window shows a move, the next
 bot's placement is already planned on the worker (play/think_ahead.py), without changing the game.
 
-Hot-seat: with several people (`SeatSpec` kind "human"), the screen shows nobody's hand until
-the person whose turn it is takes it (`take_screen`, after a "Pass to <name>" panel); alone,
-it is always yours. Before the first city you turn your base (side A or B). The game is
-recorded as it is played (`recorder`), and a recorded game can be resumed (`DesktopGame.resumed`).
+With several people at the desktop the screen shows nobody's hand until the person whose turn
+it is takes it (hot-seat, play/desktop_hot_seat.py). Before the first city you turn your base
+(side A or B). The game is recorded as it is played (`recorder`), and a recorded game can be
+resumed (`DesktopGame.resumed`).
 
 This class is the turn flow and the match's events; beside it: your piece in hand
 (play/desktop_hand.py), Nashville's cowboys and your shot (play/desktop_shooting.py), the camera
@@ -44,6 +44,7 @@ from physics.pool import interrupt_shared_pool
 from physics.snapshot import Snapshot
 from play.controllers import BotController
 from play.desktop_hand import Rested, YourHand
+from play.desktop_hot_seat import HotSeat
 from play.desktop_shooting import YourShot
 from play.desktop_keys import bind_keys, unbind_keys
 from play.desktop_shot import ShotAiming
@@ -99,11 +100,7 @@ class DesktopGame:
         self.controllers: list[Any] = [
             HumanSeat(s.name, f"{stream}:{k}") if s.kind == HUMAN else BotController(s.kind, f"{stream}:{k}", name=s.name)
             for k, s in enumerate(seats)]
-        self.humans = [k for k, s in enumerate(seats) if s.kind == HUMAN]
-        # Whose hand and choices the screen shows. Alone at the desktop, always yours; hot-seat,
-        # nobody's until the next person to act has taken the screen (`take_screen`).
-        self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
-        self.handoff: int | None = None      # hot-seat: the person the screen waits for
+        self.hot_seat = HotSeat(self, [k for k, s in enumerate(seats) if s.kind == HUMAN])
         self.events: collections.deque[tuple[str, Any, Snapshot | None]] = collections.deque()
         self.recorder = recorder    # the game's replay: every action as it is applied (closed by destroy)
         if resume is None:
@@ -125,7 +122,7 @@ class DesktopGame:
         self.shooting = YourShot(self.view)      # Nashville: the cowboys, your shot in aim
         self._last_tick = time.monotonic()
         self.hud = Hud(base, on_option=self.choose_option, on_chip=self.select_card, on_place=self.place,
-                       on_reaim=self.reaim, on_handoff=self.take_screen, on_set_aside=self.set_aside)
+                       on_reaim=self.reaim, on_handoff=self.hot_seat.take_screen, on_set_aside=self.set_aside)
         self.worker = Worker(threaded)
         self.thinking_ahead = ThinkAhead(self.match, self.worker, threaded if think_ahead is None else think_ahead)
         self.pace = pace
@@ -255,8 +252,8 @@ class DesktopGame:
             return
         if api.current(state) is not None:
             self.match.table()   # a city that opens on a person's turn is on screen before they act
-        if seat != self.viewer:
-            self._pass_to(seat)
+        if seat != self.hot_seat.viewer:
+            self.hot_seat.pass_to(seat)
             return
         if self.shot is not None:
             return                  # you are aiming a shot: the flick (or Holster) answers
@@ -288,24 +285,8 @@ class DesktopGame:
         if layout != self.view.layout:
             self.view.show(Snapshot(layout, ()))
             angles = layout.seat_angles
-            mine = self.viewer if self.viewer is not None else (self.humans[0] if self.humans else 0)
+            mine = self.hot_seat.home()
             self.view.focus(mine, BASE_HEIGHT_M * 1000.0, angles[mine] if angles else None)
-
-    def _pass_to(self, seat: int) -> None:
-        """Hot-seat: nothing private shows until `seat`'s person takes the screen."""
-        if self.handoff != seat:
-            self.handoff, self.options, self.aim = seat, [], None
-            self.view.hide_ghost()
-            self.follow_seat(seat)            # the next person sees their own base in front
-        self.turn_line = f"{self.names[seat]}'s turn"
-        if self.auto_decide:
-            self.take_screen()
-
-    def take_screen(self) -> None:
-        """The person the screen waited for is at it: show their hand and choices."""
-        if self.handoff is not None:
-            self.viewer, self.handoff = self.handoff, None
-            self.aim_state = None
 
     def _new_turn(self, state: api.State) -> None:
         self.aim_state = state
@@ -397,7 +378,7 @@ class DesktopGame:
             self.shooting.dragging = True
             self._drag_shot()
             return
-        if self.aim is None or self.worker.busy or self.handoff is not None:
+        if self.aim is None or self.worker.busy or self.hot_seat.handoff is not None:
             return
         if self.hand is not None:
             self.place()
@@ -407,7 +388,7 @@ class DesktopGame:
             self._show_aim()
 
     def _take(self) -> bool:
-        if self.aim is None or self.worker.busy or self.handoff is not None or self._live_settling:
+        if self.aim is None or self.worker.busy or self.hot_seat.handoff is not None or self._live_settling:
             return False
         if self.hand is None:
             places = [self.forced_place] if self.forced_place is not None else self._placements_due()
@@ -563,8 +544,8 @@ class DesktopGame:
             buttons = self.scoreboard.buttons
             if buttons and "[Space]" in buttons[0]:
                 self._board_button(buttons[0])        # Next city, or Play again
-        elif self.handoff is not None:
-            self.take_screen()
+        elif self.hot_seat.handoff is not None:
+            self.hot_seat.take_screen()
         elif self.shot is not None:
             self.flick()
         elif self.aim is not None:
@@ -792,7 +773,7 @@ class DesktopGame:
             return "motion"
         if self.scoreboard is not None and (self.finished or time.monotonic() < self._board_until):
             return "board"
-        if self.handoff is not None:
+        if self.hot_seat.handoff is not None:
             return "handoff"
         if self.shot is not None and not self.worker.busy:
             return "shoot"
@@ -814,15 +795,15 @@ class DesktopGame:
         # plays, the state it was made in.
         state = self.state_shown if self.player.playing and self.state_shown is not None else self.match.state
         self.view.set_name_tags(hud_model.name_tags(state, self.names))
-        you = self.viewer if self.viewer is not None else 0
+        you = self.hot_seat.you()
         model = hud_model.build(state, self.names, you, self.turn_line, self.event_line)
-        if self.viewer is None or self.handoff is not None:
+        if self.hot_seat.is_spectating():
             model = hud_model.spectator(model)
         labels = tuple(hud_model.option_text(o, self.legal, self.names, you) for o in self.options) if not self.worker.busy else ()
         self.hud.show(HudInput(model, labels, self.selected, self.aim is not None and not self.worker.busy,
                                self.may_set_aside() and not self.worker.busy, self._extra,
                                controls=key_help(self.escape_to, self._moment(), self._space_on_board()) if self.show_hints else (),
-                               handoff=self.names[self.handoff] if self.handoff is not None else "",
+                               handoff=self.names[self.hot_seat.handoff] if self.hot_seat.handoff is not None else "",
                                scoreboard=self.scoreboard if self.finished or time.monotonic() < self._board_until else None,
                                option_cards=tuple(hud_model.option_cards(o) for o in self.options) if labels else ()))
         self.view.place_labels()
@@ -854,6 +835,8 @@ class DesktopGame:
 
     # Names the launcher, tests, docs pictures and benchmarks use on the game, for what its parts
     # hold and do now: each reads the part's attribute (a method comes back bound to the part).
+    viewer = _part("hot_seat.viewer")
+    handoff = _part("hot_seat.handoff")
     _wait_until = _part("wait_until")
 
     def destroy(self) -> None:
