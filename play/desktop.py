@@ -35,7 +35,6 @@ from game.actions import Action, ChooseSide, Place
 from game.mechanics.shots import Holster, Shoot
 from game.cards import city_card
 from game.replay import Replay, ReplayWriter, tour_of
-from game.rules_text import rules_page
 from physics.bodies import BASE_HEIGHT_M
 from physics.catalogue import extent, piece_shape
 from physics.layout import TableLayout
@@ -45,6 +44,7 @@ from physics.snapshot import Snapshot
 from play.controllers import BotController
 from play.desktop_hand import Rested, YourHand
 from play.desktop_hot_seat import HotSeat
+from play.desktop_hud import HudFeed
 from play.desktop_shooting import YourShot
 from play.desktop_keys import bind_keys, unbind_keys
 from play.desktop_shot import ShotAiming
@@ -56,15 +56,13 @@ from play.replays import resume as resume_match, seats_of
 from play.think_ahead import ThinkAhead
 from play.worker import Worker
 from scenes.table import hud_model
-from scenes.table.hud import Hud, HudInput, key_help
+from scenes.table.hud import Hud
 from scenes.table.motion_player import SLOW_MOTION, MotionPlayer
 from scenes.table.sound import TableSound
 from scenes.table.view import TableView
 from play.desktop_camera import CameraControl
 
 BOT_PACE_S = 0.8              # the window waits this long between bot placements (watchable)
-CITY_PAUSE_S = 2.5            # ... and this long on a city's result
-BOARD_S = 8.0                 # the city's scoreboard stays this long (or until Next city)
 LIVE_MISMATCH = "The match's physics settled your piece differently; showing the match's table"
 
 
@@ -126,16 +124,11 @@ class DesktopGame:
         self.worker = Worker(threaded)
         self.thinking_ahead = ThinkAhead(self.match, self.worker, threaded if think_ahead is None else think_ahead)
         self.pace = pace
-        self.controls = key_help(escape_to)
-        self.escape_to = escape_to
-        self.show_hints = show_hints
+        self.hud_feed = HudFeed(self, escape_to, show_hints)
         self.on_bot_speed: Callable[[float], None] = lambda speed: None   # the launcher keeps the choice
         self.on_play_again: Callable[[], None] | None = None   # the launcher's: the tour board offers Play again
         self.view.avoid = self.hud.boxes      # the labels over the table keep clear of the HUD
-        self.scoreboard: hud_model.Scoreboard | None = None     # after a city, and at the end of the tour
-        self._last_result: CityResult | None = None
-        self._board_until = 0.0
-        self.hud.on_board = self._board_button
+        self.hud.on_board = self.hud_feed.board_button
         self.hud.colour_marks = colour_marks
         self.max_placements = max_placements
         # The assist plays for you (demos, screenshots, smoke tests): your card decisions as a
@@ -159,7 +152,6 @@ class DesktopGame:
         self.forced_place: Place | None = None       # the placement you chose (the assist aims it)
         self.turn_started = time.monotonic()
         self.wait_until = 0.0        # paced: the window shows what just happened until then
-        self._extra: tuple[str, ...] = ()
         self.finished = False
         self.camera = CameraControl(base, self.view)
         self.focused = False                # the camera frames your structure (for your placement)
@@ -222,12 +214,12 @@ class DesktopGame:
         if self._bot_thinking is not None and self.worker.busy:
             line, since = self._bot_thinking
             self.turn_line = hud_model.thinking_line(line, time.monotonic() - since)
-        self._refresh_hud()
+        self.hud_feed.refresh()
 
     def _advance(self) -> None:
         state = self.match.state
         if api.is_terminal(state):
-            self._finish_tour()
+            self.hud_feed.finish_tour()
             return
         if self.max_placements is not None and self.placements >= self.max_placements:
             self.finished = True
@@ -540,10 +532,8 @@ class DesktopGame:
     def _space(self) -> None:
         """Space presses a scoreboard's first button (Next city, Play again), takes the screen
         (hot-seat), drops your aimed piece, or recentres on the active structure."""
-        if self.scoreboard is not None and (self.finished or time.monotonic() < self._board_until):
-            buttons = self.scoreboard.buttons
-            if buttons and "[Space]" in buttons[0]:
-                self._board_button(buttons[0])        # Next city, or Play again
+        if self.hud_feed.is_board_shown():
+            self.hud_feed.press_space()
         elif self.hot_seat.handoff is not None:
             self.hot_seat.take_screen()
         elif self.shot is not None:
@@ -721,24 +711,7 @@ class DesktopGame:
             elif kind == "city_done":
                 assert isinstance(data, CityResult)
                 self.event_line = hud_model.city_result_text(data, self.names)
-                state = self.match.state
-                self.scoreboard = hud_model.city_scoreboard(data, api.outcome(state).fans, self.names,
-                                                            last=api.is_terminal(state))
-                self._last_result = data
-                self.hud.board_picture = self.view.take_picture()   # the table as this city ended
-                self._board_until = time.monotonic() + BOARD_S
-                self.wait_until = time.monotonic() + max(CITY_PAUSE_S, BOARD_S)
-
-    def _finish_tour(self) -> None:
-        self.finished = True
-        result = api.outcome(self.match.state)
-        winners = " and ".join(self.names[s] for s in result.winners)
-        self.turn_line = f"Tour over: {winners} {'win' if len(result.winners) > 1 or winners == 'You' else 'wins'}!"
-        self._extra = tuple(f"{self.names[s]}: {f} fans" for s, f in sorted(enumerate(result.fans), key=lambda x: -x[1]))
-        if self.recorder is not None:
-            self._extra += (f"Replay saved: {self.recorder.path.name}",)
-        self.scoreboard = hud_model.tour_scoreboard(result, self._last_result, self.names, self.match.state.cities,
-                                                    play_again=self.on_play_again is not None)
+                self.hud_feed.city_ended(data)
 
     def follow_seat(self, seat: int) -> None:
         """The view turns to come from `seat`'s side of the table (see TableView.follow_seat)."""
@@ -746,67 +719,6 @@ class DesktopGame:
         if layout is not None and layout.seat_angles and seat < len(layout.seat_angles):
             self.focused = False
             self.view.follow_seat(layout.seat_angles[seat])
-
-    def _board_button(self, text: str) -> None:
-        """A scoreboard's button: Next city ends the pause on the board; Play again asks the
-        launcher for the same table with a new deal; Menu is Esc."""
-        if text.startswith("Next"):
-            self.wait_until = self._board_until = 0.0
-        elif text.startswith("Play again") and self.on_play_again is not None:
-            self.on_play_again()
-        else:
-            self.base.messenger.send("escape")
-
-    def toggle_rules(self) -> None:
-        """F1: the rules of the city being played (before the first city, of the first)."""
-        if self.hud.rules_open:
-            self.hud.hide_rules()
-            return
-        ex = api.current(self.match.state)
-        city = ex.city if ex is not None else self.match.state.config.cities[0]
-        self.hud.show_rules(rules_page(city))
-        self.view.place_labels()
-
-    def _moment(self) -> str:
-        """What the hint bar offers keys for now (scenes/table/hud.key_help)."""
-        if self.player.playing:
-            return "motion"
-        if self.scoreboard is not None and (self.finished or time.monotonic() < self._board_until):
-            return "board"
-        if self.hot_seat.handoff is not None:
-            return "handoff"
-        if self.shot is not None and not self.worker.busy:
-            return "shoot"
-        if self.hand is not None:
-            return "hand"
-        if self.aim is not None and not self.worker.busy:
-            return "place"
-        if self.options and not self.worker.busy:
-            return "choose"
-        return "watch"
-
-    def _space_on_board(self) -> str:
-        """What Space does on the scoreboard shown ("Next city", "Play again"), or ""."""
-        buttons = self.scoreboard.buttons if self.scoreboard is not None else ()
-        return buttons[0].split("  [")[0] if buttons and "[Space]" in buttons[0] else ""
-
-    def _refresh_hud(self) -> None:
-        # Frozen: consistent even while a job runs (perhaps one step old); while a placement
-        # plays, the state it was made in.
-        state = self.state_shown if self.player.playing and self.state_shown is not None else self.match.state
-        self.view.set_name_tags(hud_model.name_tags(state, self.names))
-        you = self.hot_seat.you()
-        model = hud_model.build(state, self.names, you, self.turn_line, self.event_line)
-        if self.hot_seat.is_spectating():
-            model = hud_model.spectator(model)
-        labels = tuple(hud_model.option_text(o, self.legal, self.names, you) for o in self.options) if not self.worker.busy else ()
-        self.hud.show(HudInput(model, labels, self.selected, self.aim is not None and not self.worker.busy,
-                               self.may_set_aside() and not self.worker.busy, self._extra,
-                               controls=key_help(self.escape_to, self._moment(), self._space_on_board()) if self.show_hints else (),
-                               handoff=self.names[self.hot_seat.handoff] if self.hot_seat.handoff is not None else "",
-                               scoreboard=self.scoreboard if self.finished or time.monotonic() < self._board_until else None,
-                               option_cards=tuple(hud_model.option_cards(o) for o in self.options) if labels else ()))
-        self.view.place_labels()
 
     # --- camera input ---------------------------------------------------------------------------
 
@@ -837,6 +749,14 @@ class DesktopGame:
     # hold and do now: each reads the part's attribute (a method comes back bound to the part).
     viewer = _part("hot_seat.viewer")
     handoff = _part("hot_seat.handoff")
+    scoreboard = _part("hud_feed.scoreboard")
+    controls = _part("hud_feed.controls")
+    show_hints = _part("hud_feed.show_hints")
+    toggle_rules = _part("hud_feed.toggle_rules")
+    _extra = _part("hud_feed.extra")
+    _refresh_hud = _part("hud_feed.refresh")
+    _moment = _part("hud_feed.moment")
+    _board_button = _part("hud_feed.board_button")
     _wait_until = _part("wait_until")
 
     def destroy(self) -> None:

@@ -1,7 +1,9 @@
-"""The table's keys and mouse buttons: one table of what each does in `DesktopGame`, bound when
-a game opens and let go when it closes (the start menu binds its own keys in between)."""
+"""The table's keys and mouse buttons: one table of what each does (a method of `DesktopGame` or
+of one of its parts), bound when a game opens and let go when it closes (the start menu binds its
+own keys in between)."""
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any, Callable
 
 from play.desktop_shot import FINE_TURN_DEG as FINE_AIM_DEG, POWER_STEP, SPOT_STEP_DEG, TURN_STEP_DEG, ShotAiming
@@ -12,7 +14,7 @@ def _shot(change: Callable[[ShotAiming], object]) -> tuple[str, list]:
     return "_change_shot", [change]
 
 
-# event -> (DesktopGame method, its extra arguments)
+# event -> (the method, as a path from the DesktopGame, and its extra arguments)
 KEYS: dict[str, tuple[str, list]] = {
     "space": ("_space", []),
     "tab": ("reaim", []),
@@ -23,7 +25,7 @@ KEYS: dict[str, tuple[str, list]] = {
     "t": ("turn_over", []),
     "enter": ("skip_motion", []),
     "l": ("replay_last", []),
-    "f1": ("toggle_rules", []),
+    "f1": ("hud_feed.toggle_rules", []),
     "m": ("toggle_mute", []),
     **{key: ("set_bot_speed", [speed]) for key, speed in (("1", 1.0), ("2", 2.0), ("4", 4.0))},
     # your piece in hand (play/hand.py)
@@ -45,7 +47,7 @@ KEYS: dict[str, tuple[str, list]] = {
 
 def bind_keys(base: Any, game: Any) -> None:
     for event, (method, args) in KEYS.items():
-        base.accept(event, getattr(game, method), list(args))
+        base.accept(event, attrgetter(method)(game), list(args))
 
 
 def unbind_keys(base: Any) -> None:
