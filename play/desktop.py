@@ -25,13 +25,12 @@ under the mouse (play/desktop_camera.py) and the keys (play/desktop_keys.py).
 """
 from __future__ import annotations
 
-import collections
 import time
 from operator import attrgetter
 from typing import Any, Callable, Sequence
 
 from game import api
-from game.actions import Action, ChooseSide, Place
+from game.actions import Action, Place
 from game.mechanics.shots import Holster, Shoot
 from game.cards import city_card
 from game.replay import Replay, ReplayWriter, tour_of
@@ -51,20 +50,17 @@ from play.desktop_shot import ShotAiming
 from play.hand import ManualHand
 from play.live_hand import LiveHand
 from play.human import HUMAN, Aim, HumanSeat, SeatSpec
-from play.match import CityResult, Match, placement_options
+from play.match import Match, placement_options
 from play.replays import resume as resume_match, seats_of
 from play.think_ahead import ThinkAhead
 from play.worker import Worker
 from scenes.table import hud_model
 from scenes.table.hud import Hud
-from scenes.table.motion_player import SLOW_MOTION, MotionPlayer
+from scenes.table.motion_player import MotionPlayer
 from scenes.table.sound import TableSound
 from scenes.table.view import TableView
 from play.desktop_camera import CameraControl
-
-BOT_PACE_S = 0.8              # the window waits this long between bot placements (watchable)
-LIVE_MISMATCH = "The match's physics settled your piece differently; showing the match's table"
-
+from play.desktop_events import BOT_PACE_S, LIVE_MISMATCH, MatchEvents  # noqa: F401 (LIVE_MISMATCH: tests read it here)
 
 DROP_JOB_AFTER_S = 0.25      # leaving waits this long for a running step, then drops it
 
@@ -99,21 +95,17 @@ class DesktopGame:
             HumanSeat(s.name, f"{stream}:{k}") if s.kind == HUMAN else BotController(s.kind, f"{stream}:{k}", name=s.name)
             for k, s in enumerate(seats)]
         self.hot_seat = HotSeat(self, [k for k, s in enumerate(seats) if s.kind == HUMAN])
-        self.events: collections.deque[tuple[str, Any, Snapshot | None]] = collections.deque()
+        self.match_events = MatchEvents(self, bot_speed)     # the match's events, shown one at a time
         self.recorder = recorder    # the game's replay: every action as it is applied (closed by destroy)
         if resume is None:
-            self.match = Match(config, self.controllers, seed, on_event=self._queue_event, recorder=recorder)
+            self.match = Match(config, self.controllers, seed, on_event=self.match_events.queue, recorder=recorder)
         else:
             self.match = resume_match(resume, self.controllers, recorder)
-            self.match.on_event = self._queue_event
+            self.match.on_event = self.match_events.queue
         self.view = TableView(base, shadows=shadows)
         self.view.set_colour_marks(colour_marks)
         self.show_motion = pace if show_motion is None else show_motion
         self.match.record_motion = self.show_motion
-        self.bot_speed = bot_speed
-        self._live_digest: str | None = None  # the table your live placement came to rest as
-        self.last_live_digest: str | None = None
-        self.state_shown: api.State | None = None   # the rules' state a playing motion began in
         self.sound = TableSound(base, volume=volume, muted=muted)
         self.player = MotionPlayer(self.view, on_contacts=self.sound.contacts)
         self.your_hand = YourHand(self.view, self.sound, live_physics=self.show_motion)
@@ -189,11 +181,11 @@ class DesktopGame:
         self.worker.poll()
         if self.player.playing:
             # Paced: real time (sped up for bots); unpaced (tests): one simulated frame a tick.
-            self.player.advance(wall_s if self.pace else FRAME_S / self.player_speed())
+            self.player.advance(wall_s if self.pace else FRAME_S / self.match_events.player_speed())
             self.shooting.follow_disc(self.player.motion)
             if not self.player.playing:
                 self.wait_until = time.monotonic() + BOT_PACE_S
-        self._drain_events()
+        self.match_events.show()
         self.camera.drag()
         self._follow_pointer()
         if self.live is not None:
@@ -203,7 +195,7 @@ class DesktopGame:
         if not self.worker.busy and not self.finished and not self.player.playing and not self._live_settling:
             self._advance()
             self.worker.poll()          # an inline job is done already: show its results now
-            self._drain_events()
+            self.match_events.show()
         elif (self.thinking_ahead.preparing is not None and self._bot_thinking is None and not self.player.playing
               and not (self.pace and time.monotonic() < self.wait_until)):
             # The wait is over and the bot still plans ahead: its turn has come, as `_advance` says.
@@ -333,6 +325,13 @@ class DesktopGame:
     def _stepped(self, action: Action) -> None:
         self._bot_thinking = None   # the match's events say what happened
 
+    def follow_seat(self, seat: int) -> None:
+        """The view turns to come from `seat`'s side of the table (see TableView.follow_seat)."""
+        layout = self.view.layout
+        if layout is not None and layout.seat_angles and seat < len(layout.seat_angles):
+            self.focused = False
+            self.view.follow_seat(layout.seat_angles[seat])
+
     def _aimed(self, aim: Aim) -> None:
         self.aim, self.aim_index = aim, 0
         self.turn_started = time.monotonic()
@@ -400,7 +399,7 @@ class DesktopGame:
         # Timing cities count from taking the piece to its rest, never faster than the assist.
         hand_s = human.assist.time_model.placement_time(piece_shape(place.piece), 0, human.assist.rng)
         elapsed = max(rested.held_s if self.pace else 0.0, hand_s)
-        self._live_digest = rested.after.digest()
+        self.match_events.expect_live(rested.after.digest())
         if rested.motion is not None:
             self.player.remember(rested.motion, rested.start_table, rested.after)     # for L
         self._hand_over(place, lambda snapshot: human.release_live(place, keys, elapsed),
@@ -625,101 +624,6 @@ class DesktopGame:
     def _release_drag(self) -> None:
         self.shooting.dragging = False
 
-    # --- events from the match -----------------------------------------------------------------
-
-    def _queue_event(self, kind: str, data: object) -> None:
-        # Called on the worker thread: only record (deque appends are thread-safe). A motion
-        # comes before the rules apply its placement: the HUD shows that state while it plays,
-        # so nobody reads "OUT" before the tower has come down.
-        if kind == "motion":
-            data = (data, self.match.state)
-        self.events.append((kind, data, self.match.snapshot))
-
-    def player_speed(self) -> float:
-        """A bot's placement plays at the bots' speed, a person's at real time."""
-        motion = self.player.motion
-        return self.bot_speed if motion is not None and self.controllers[motion.seat].is_bot else 1.0
-
-    def skip_motion(self) -> None:
-        """Enter: the rest of the placement on screen at once."""
-        self.player.skip()
-
-    def set_bot_speed(self, speed: float) -> None:
-        """1, 2, 4: bots' placements at that many times real time."""
-        self.bot_speed = speed
-        self.on_bot_speed(speed)
-        self.player.set_speed(self.player_speed())
-        self.event_line = f"Bots' placements at {speed:g}x"
-
-    def toggle_mute(self) -> None:
-        """M: the table's sounds off or on again."""
-        self.sound.muted = not self.sound.muted
-        self.event_line = "Sound off" if self.sound.muted else "Sound on"
-
-    def replay_last(self) -> None:
-        """L: the last placement again, in slow motion."""
-        if not self.player.replay_last(SLOW_MOTION):
-            self.event_line = "No placement to show again yet"
-
-    def _drain_events(self) -> None:
-        while self.events and not self.player.playing:
-            kind, data, snapshot = self.events.popleft()
-            if kind == "motion":
-                assert isinstance(data, tuple) and snapshot is not None
-                data, self.state_shown = data
-                if self._live_digest is not None:
-                    # Your live placement: already watched. The match's ticks must have come to
-                    # the same table; if this build's physics disagreed, the match's table wins.
-                    if snapshot.digest() != self._live_digest:
-                        self.event_line = LIVE_MISMATCH
-                    self.last_live_digest, self._live_digest = self._live_digest, None
-                elif self.show_motion:
-                    self.player.play(data, snapshot, 1.0)
-                    self.player.set_speed(self.player_speed())
-                continue
-            if snapshot is not None:
-                self.view.show(snapshot)
-            if kind == "city":
-                if snapshot is not None:
-                    self.view.set_heights([BASE_HEIGHT_M * 1000.0] * snapshot.layout.n_structures)
-                if self.aim is None:      # else the camera already frames your aimed piece
-                    self.view.overview()
-                self.shooting.city_opened(str(data), snapshot)
-                self.event_line = f"{city_card(str(data)).display_name}: {city_card(str(data)).goal}"
-            elif kind == "shot":
-                shoot, report = data         # type: ignore[misc]
-                self.shooting.shot_taken(shoot.seat, report.aim.spot_deg, snapshot)
-                ex = api.current(self.state_shown or self.match.state)
-                builds_on = ex.builds_on if ex is not None and ex.builds_on else tuple(range(len(self.names)))
-                self.event_line = hud_model.shot_text(shoot, self.names, builds_on)
-                if shoot.outcome is not None:
-                    self.view.set_heights(shoot.outcome.heights_mm)
-                self.wait_until = time.monotonic() + BOT_PACE_S
-            elif kind == "place":
-                assert isinstance(data, Place)
-                self.placements += 1
-                if self.focused and self.controllers[data.seat].is_bot:
-                    self.focused = False          # the others play: show the whole table again
-                    self.view.overview()
-                self.event_line = hud_model.event_text(data, self.names)
-                if data.outcome is not None:
-                    self.view.set_heights(data.outcome.heights_mm)
-                self.wait_until = time.monotonic() + BOT_PACE_S
-            elif kind == "side":
-                assert isinstance(data, ChooseSide)
-                self.event_line = f"{self.names[data.seat]} {'build' if self.names[data.seat] == 'You' else 'builds'} on side {data.side}"
-            elif kind == "city_done":
-                assert isinstance(data, CityResult)
-                self.event_line = hud_model.city_result_text(data, self.names)
-                self.hud_feed.city_ended(data)
-
-    def follow_seat(self, seat: int) -> None:
-        """The view turns to come from `seat`'s side of the table (see TableView.follow_seat)."""
-        layout = self.view.layout
-        if layout is not None and layout.seat_angles and seat < len(layout.seat_angles):
-            self.focused = False
-            self.view.follow_seat(layout.seat_angles[seat])
-
     # --- camera input ---------------------------------------------------------------------------
 
     def _bind_input(self) -> None:
@@ -749,6 +653,10 @@ class DesktopGame:
     # hold and do now: each reads the part's attribute (a method comes back bound to the part).
     viewer = _part("hot_seat.viewer")
     handoff = _part("hot_seat.handoff")
+    events = _part("match_events.pending")
+    last_live_digest = _part("match_events.last_live_digest")
+    bot_speed = _part("match_events.bot_speed")
+    set_bot_speed = _part("match_events.set_bot_speed")
     scoreboard = _part("hud_feed.scoreboard")
     controls = _part("hud_feed.controls")
     show_hints = _part("hud_feed.show_hints")

@@ -42,7 +42,7 @@ class HudFeed:
         g = self.game
         # Frozen: consistent even while a job runs (perhaps one step old); while a placement
         # plays, the state it was made in.
-        shown = g.state_shown
+        shown = g.match_events.state_shown
         state = shown if g.player.playing and shown is not None else g.match.state
         g.view.set_name_tags(hud_model.name_tags(state, g.names))
         you = g.hot_seat.you()

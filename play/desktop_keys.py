@@ -23,11 +23,11 @@ KEYS: dict[str, tuple[str, list]] = {
     "mouse1": ("_click", []),
     "mouse1-up": ("_release_drag", []),
     "t": ("turn_over", []),
-    "enter": ("skip_motion", []),
-    "l": ("replay_last", []),
+    "enter": ("match_events.skip_motion", []),
+    "l": ("match_events.replay_last", []),
     "f1": ("hud_feed.toggle_rules", []),
-    "m": ("toggle_mute", []),
-    **{key: ("set_bot_speed", [speed]) for key, speed in (("1", 1.0), ("2", 2.0), ("4", 4.0))},
+    "m": ("match_events.toggle_mute", []),
+    **{key: ("match_events.set_bot_speed", [speed]) for key, speed in (("1", 1.0), ("2", 2.0), ("4", 4.0))},
     # your piece in hand (play/hand.py)
     **{key: (act, [sign * TURN_DEG]) for key, act, sign in
        (("q", "turn", 1), ("e", "turn", -1), ("r", "tilt", 1), ("f", "tilt", -1))},
