@@ -31,7 +31,7 @@ from typing import Any, Callable, Sequence
 
 from game import api
 from game.actions import Action, Place
-from game.mechanics.shots import Holster, Shoot
+from game.mechanics.shots import Shoot
 from game.cards import city_card
 from game.replay import Replay, ReplayWriter, tour_of
 from physics.bodies import BASE_HEIGHT_M
@@ -44,7 +44,7 @@ from play.controllers import BotController
 from play.desktop_hand import Rested, YourHand
 from play.desktop_hot_seat import HotSeat
 from play.desktop_hud import HudFeed
-from play.desktop_shooting import YourShot
+from play.desktop_shooting import ShotTurn, YourShot
 from play.desktop_keys import bind_keys, unbind_keys
 from play.desktop_shot import ShotAiming
 from play.hand import ManualHand
@@ -110,6 +110,7 @@ class DesktopGame:
         self.player = MotionPlayer(self.view, on_contacts=self.sound.contacts)
         self.your_hand = YourHand(self.view, self.sound, live_physics=self.show_motion)
         self.shooting = YourShot(self.view)      # Nashville: the cowboys, your shot in aim
+        self.shot_turn = ShotTurn(self)
         self._last_tick = time.monotonic()
         self.hud = Hud(base, on_option=self.choose_option, on_chip=self.select_card, on_place=self.place,
                        on_reaim=self.reaim, on_handoff=self.hot_seat.take_screen, on_set_aside=self.set_aside)
@@ -366,8 +367,7 @@ class DesktopGame:
         """Left mouse: take the aimed piece in hand at the cursor, or let go of it; while you
         aim a shot, start pulling the disc back."""
         if self.shot is not None and not self.worker.busy:
-            self.shooting.dragging = True
-            self._drag_shot()
+            self.shot_turn.start_drag()
             return
         if self.aim is None or self.worker.busy or self.hot_seat.handoff is not None:
             return
@@ -426,7 +426,7 @@ class DesktopGame:
         if self.hand is not None and self.pointer != self.pointed and not self.camera.dragging:
             self._point()
         if self.shooting.dragging and self.pointer != self.pointed:
-            self._drag_shot()
+            self.shot_turn.drag()
 
     def turn(self, degrees: float) -> None:
         if self._take():
@@ -461,7 +461,7 @@ class DesktopGame:
             self.forced_place, self.aim = action, None   # the assist aims it next
             return
         if isinstance(action, Shoot):
-            self._start_shot(action)                      # aim it first; the flick answers
+            self.shot_turn.start(action)                  # aim it first; the flick answers
             return
         self.shooting.end()
         seat = api.to_act(self.match.state)[0]
@@ -571,59 +571,6 @@ class DesktopGame:
         """Your Nashville shot being aimed, else None."""
         return self.shooting.aiming
 
-    def _start_shot(self, shoot: Shoot) -> None:
-        """You chose to shoot at someone: the assist aims first (on the worker), then the aim
-        is yours to change. Holster stays on offer until you flick."""
-        human = self.controllers[shoot.seat]
-        table, spots = self.match.table(), self.match.cowboy_spots
-        observation = api.observe(self.match.state, shoot.seat)
-        self.options = [a for a in self.legal if isinstance(a, Holster)]
-        self.turn_line = f"Your shot at {self.names[shoot.target]}: aiming..."
-
-        def job() -> ShotAiming:
-            return ShotAiming(shoot, table, spots, human.assist.shot_aim(table, shoot, spots, observation))
-
-        self.worker.submit(job, self._shot_aimed)
-
-    def _shot_aimed(self, aiming: ShotAiming) -> None:
-        self._shot_line(self.shooting.begin(aiming))
-        self.view.overview()
-        if self.auto_place:
-            self.flick()
-
-    def _shot_line(self, power: str) -> None:
-        assert self.shot is not None
-        self.turn_line = f"Your shot at {self.names[self.shot.shoot.target]}: {power}"
-
-    def flick(self) -> None:
-        """Space: the disc goes as aimed; the match flicks it and the window plays the shot."""
-        if self.shot is None or self.worker.busy:
-            return
-        shot = self.shooting.flicked()
-        human = self.controllers[shot.seat]
-        human.shot_answers.append(shot.aim)
-        human.answers.append(shot.shoot)
-        self.options = []
-        self.turn_line = f"Flicking at {self.names[shot.shoot.target]}..."
-        self.step_match()
-
-    def _change_shot(self, change: Callable[[ShotAiming], object]) -> None:
-        """Left / Right move your cowboy, Up / Down the power, A / D turn the flick."""
-        if self.shot is not None and not self.worker.busy:
-            change(self.shot)
-            self._shot_line(self.shooting.show())
-
-    def _drag_shot(self) -> None:
-        """The pointer pulls the disc back from your cowboy."""
-        if self.shot is None or self.pointer is None:
-            return
-        self.pointed = self.pointer
-        if self.shooting.drag(self.view.ray_through(*self.pointer)):
-            self._shot_line(self.shooting.show())
-
-    def _release_drag(self) -> None:
-        self.shooting.dragging = False
-
     # --- camera input ---------------------------------------------------------------------------
 
     def _bind_input(self) -> None:
@@ -665,6 +612,7 @@ class DesktopGame:
     _refresh_hud = _part("hud_feed.refresh")
     _moment = _part("hud_feed.moment")
     _board_button = _part("hud_feed.board_button")
+    flick = _part("shot_turn.flick")
     _wait_until = _part("wait_until")
 
     def destroy(self) -> None:

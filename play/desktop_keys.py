@@ -11,7 +11,7 @@ from play.hand import FINE_LIFT_MM, FINE_TURN_DEG, LIFT_MM, TURN_DEG
 
 
 def _shot(change: Callable[[ShotAiming], object]) -> tuple[str, list]:
-    return "_change_shot", [change]
+    return "shot_turn.change", [change]
 
 
 # event -> (the method, as a path from the DesktopGame, and its extra arguments)
@@ -21,7 +21,7 @@ KEYS: dict[str, tuple[str, list]] = {
     "x": ("set_aside", []),
     "c": ("recentre", []),
     "mouse1": ("_click", []),
-    "mouse1-up": ("_release_drag", []),
+    "mouse1-up": ("shot_turn.release_drag", []),
     "t": ("turn_over", []),
     "enter": ("match_events.skip_motion", []),
     "l": ("match_events.replay_last", []),
