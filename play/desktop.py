@@ -35,17 +35,17 @@ from game.mechanics.shots import Shoot
 from game.cards import city_card
 from game.replay import Replay, ReplayWriter, tour_of
 from physics.bodies import BASE_HEIGHT_M
-from physics.catalogue import extent, piece_shape
 from physics.layout import TableLayout
 from physics.motion import FRAME_S
 from physics.pool import interrupt_shared_pool
 from physics.snapshot import Snapshot
 from play.controllers import BotController
-from play.desktop_hand import Rested, YourHand
+from play.desktop_hand import YourHand
 from play.desktop_hot_seat import HotSeat
 from play.desktop_hud import HudFeed
 from play.desktop_shooting import ShotTurn, YourShot
 from play.desktop_keys import bind_keys, unbind_keys
+from play.desktop_placement import YourPlacement
 from play.desktop_shot import ShotAiming
 from play.hand import ManualHand
 from play.live_hand import LiveHand
@@ -109,11 +109,13 @@ class DesktopGame:
         self.sound = TableSound(base, volume=volume, muted=muted)
         self.player = MotionPlayer(self.view, on_contacts=self.sound.contacts)
         self.your_hand = YourHand(self.view, self.sound, live_physics=self.show_motion)
+        self.your_placement = YourPlacement(self)
         self.shooting = YourShot(self.view)      # Nashville: the cowboys, your shot in aim
         self.shot_turn = ShotTurn(self)
         self._last_tick = time.monotonic()
         self.hud = Hud(base, on_option=self.choose_option, on_chip=self.select_card, on_place=self.place,
-                       on_reaim=self.reaim, on_handoff=self.hot_seat.take_screen, on_set_aside=self.set_aside)
+                       on_reaim=self.reaim, on_handoff=self.hot_seat.take_screen,
+                       on_set_aside=self.your_placement.set_aside)
         self.worker = Worker(threaded)
         self.thinking_ahead = ThinkAhead(self.match, self.worker, threaded if think_ahead is None else think_ahead)
         self.pace = pace
@@ -192,7 +194,7 @@ class DesktopGame:
         if self.live is not None:
             rested = self.your_hand.step(wall_s if self.pace else None)
             if rested is not None:
-                self._live_rested(rested)
+                self.your_placement.rested(rested)
         if not self.worker.busy and not self.finished and not self.player.playing and not self._live_settling:
             self._advance()
             self.worker.poll()          # an inline job is done already: show its results now
@@ -248,7 +250,7 @@ class DesktopGame:
         ex = api.current(state)
         placing = ex is not None and placement_options(legal, ex.city) is not None
         if placing or self.forced_place is not None:
-            self._human_placement(state, seat, places)
+            self.your_placement.begin(state, seat, places)
         else:
             self._human_decision(seat, legal)
 
@@ -277,7 +279,7 @@ class DesktopGame:
         self.aim_state = state
         self.aim, self.aim_index, self.forced_place, self.selected = None, 0, None, None
         self.options = []
-        self._let_go()
+        self.your_placement.let_go()
         self.shooting.end()
         self.view.hide_ghost()
         self.turn_started = time.monotonic()
@@ -289,35 +291,6 @@ class DesktopGame:
         if self.auto_decide:
             human = self.controllers[seat]
             self._answer(human.assist.choose(api.observe(self.match.state, seat), legal))
-
-    def _human_placement(self, state: api.State, seat: int, places: list[Place]) -> None:
-        self.options = []
-        human = self.controllers[seat]
-        if self.aim is None:
-            ex = api.current(state)
-            assert ex is not None
-            options = [self.forced_place] if self.forced_place is not None else places
-            pieces_on = {k: s.pieces for k, s in enumerate(ex.structures)}
-            # With several pieces due the assist picks which goes first: name none before it has.
-            due = {o.piece for o in options}
-            self.turn_line = f"Your turn: aiming {hud_model.piece_words(options[0].piece) if len(due) == 1 else 'your next piece'}..."
-
-            def job() -> Aim:
-                return human.aim(self._table_now(ex), options, ex.city, pieces_on)
-
-            self.worker.submit(job, self._aimed)
-            return
-        piece = hud_model.piece_words(self.aim.place.piece)
-        self.turn_line = f"Your turn: {piece} in hand" if self.hand is not None else f"Your turn: place {piece}"
-        if self.auto_place:
-            self.place()
-
-    def _table_now(self, ex: Any) -> Snapshot:
-        """The match's table for the current city (built now if the city just opened: your aim
-        is planned before the match's next step)."""
-        return self.match.table()
-
-    # --- job results ----------------------------------------------------------------------------
 
     def step_match(self, job: Callable[[], Action] | None = None) -> None:
         """The match's next step on the worker (`job`: one that gives your answer first)."""
@@ -333,117 +306,22 @@ class DesktopGame:
             self.focused = False
             self.view.follow_seat(layout.seat_angles[seat])
 
-    def _aimed(self, aim: Aim) -> None:
-        self.aim, self.aim_index = aim, 0
-        self.turn_started = time.monotonic()
-        self._show_aim()
-        ex = api.current(self.match.state)
-        if ex is not None and self.view.layout is not None:
-            self.focused = True
-            # Frame the ghost too: a pin stood up on a tall tower reaches above the tape measure.
-            ghost_top_mm = max((position[2] + extent(aim.place.piece, orientation)[1][2]) * 1000.0
-                               for position, orientation in aim.poses)
-            self.view.focus(aim.place.structure, max(ex.structures[aim.place.structure].height_mm, ghost_top_mm),
-                            self.view.layout.seat_angles[aim.place.seat] if self.view.layout.seat_angles else None)
-
-    def _show_aim(self) -> None:
-        if not self.your_hand.show_ghost() and self.aim is not None:
-            position, quat = self.aim.poses[self.aim_index]
-            self.view.show_ghost(self.aim.place.piece, position, quat)
-
-    # --- your hand (play/desktop_hand.py) ------------------------------------------------------
-
-    @property
-    def hand(self) -> ManualHand | None:
-        """The piece in your hand (after a click), else None."""
-        return self.your_hand.manual
-
-    @property
-    def live(self) -> LiveHand | None:
-        """Your piece in hand as the physics body (while the window shows the physics)."""
-        return self.your_hand.live
-
     def _click(self) -> None:
-        """Left mouse: take the aimed piece in hand at the cursor, or let go of it; while you
-        aim a shot, start pulling the disc back."""
+        """Left mouse: while you aim a shot, start pulling the disc back; else take the aimed
+        piece in hand at the cursor, or let go of it."""
         if self.shot is not None and not self.worker.busy:
             self.shot_turn.start_drag()
-            return
-        if self.aim is None or self.worker.busy or self.hot_seat.handoff is not None:
-            return
-        if self.hand is not None:
-            self.place()
-            return
-        if self._take() and not self._point():
-            self._let_go()      # the click was not on a structure you may build on
-            self._show_aim()
-
-    def _take(self) -> bool:
-        if self.aim is None or self.worker.busy or self.hot_seat.handoff is not None or self._live_settling:
-            return False
-        if self.hand is None:
-            places = [self.forced_place] if self.forced_place is not None else self._placements_due()
-            line = self.your_hand.take(self.match.table(), places, self.aim.poses[self.aim_index], self.aim.place)
-            if line is not None:
-                self.event_line = line
-        return True
-
-    @property
-    def _live_settling(self) -> bool:
-        return self.your_hand.settling
-
-    def _live_rested(self, rested: Rested) -> None:
-        """Your piece and what it moved are at rest: the match places it through the same ticks."""
-        place, keys = rested.place, rested.keys
-        human = self.controllers[place.seat]
-        # Timing cities count from taking the piece to its rest, never faster than the assist.
-        hand_s = human.assist.time_model.placement_time(piece_shape(place.piece), 0, human.assist.rng)
-        elapsed = max(rested.held_s if self.pace else 0.0, hand_s)
-        self.match_events.expect_live(rested.after.digest())
-        if rested.motion is not None:
-            self.player.remember(rested.motion, rested.start_table, rested.after)     # for L
-        self._hand_over(place, lambda snapshot: human.release_live(place, keys, elapsed),
-                        f"{hud_model.piece_words(place.piece)} at rest")
-
-    def _placements_due(self) -> list[Place]:
-        assert self.aim is not None
-        piece = self.aim.place.piece     # the structures it may go on (Pisa: either base)
-        legal = [a for a in api.legal_actions(self.match.state, self.aim.place.seat)
-                 if isinstance(a, Place) and a.piece == piece]
-        return legal or [self.aim.place]
-
-    def _point(self) -> bool:
-        """Move the piece in hand over the spot under the cursor; True if it moved."""
-        if self.hand is None or self.pointer is None:
-            return False
-        self.pointed = self.pointer
-        return self.your_hand.point_at(self.view.ray_through(*self.pointer))
+        else:
+            self.your_placement.click()
 
     def _follow_pointer(self) -> None:
         watcher = getattr(self.base, "mouseWatcherNode", None)
         if watcher is not None and watcher.has_mouse():
             self.pointer = (watcher.get_mouse_x(), watcher.get_mouse_y())
         if self.hand is not None and self.pointer != self.pointed and not self.camera.dragging:
-            self._point()
+            self.your_placement.point()
         if self.shooting.dragging and self.pointer != self.pointed:
             self.shot_turn.drag()
-
-    def turn(self, degrees: float) -> None:
-        if self._take():
-            self.your_hand.turn(degrees)
-
-    def tilt(self, degrees: float) -> None:
-        if self._take():
-            self.your_hand.tilt(degrees)
-
-    def turn_over(self) -> None:
-        if self._take():
-            self.your_hand.turn_over()
-
-    def _let_go(self) -> None:
-        """The piece leaves your hand unplaced (the assist's aim shows again)."""
-        if self.your_hand.drop() and self.match.snapshot is not None:
-            self.view.show(self.match.snapshot)
 
     # --- your input ----------------------------------------------------------------------------
 
@@ -475,59 +353,6 @@ class DesktopGame:
     def _unselect(self) -> None:
         self.selected = None
 
-    def place(self) -> None:
-        if self.worker.busy or self.aim is None or self._live_settling:
-            return
-        if self.live is not None and self.hand is not None:
-            place = self.your_hand.let_go_live()     # watch it settle; the match takes it at rest
-            self.turn_line = f"Letting go of {hud_model.piece_words(place.piece)}..."
-            return
-        aim, pose = self.aim, self.aim.poses[self.aim_index]
-        place, by_hand = aim.place, self.hand is not None
-        if self.hand is not None:
-            pose, place = self.your_hand.release()
-        human = self.controllers[place.seat]
-        # Wall clock while it is your turn, but never faster than the assist's hand could be.
-        hand_s = human.assist.time_model.placement_time(piece_shape(place.piece), 0, human.assist.rng)
-        elapsed = max(round(time.monotonic() - self.turn_started, 3), hand_s)
-        self._hand_over(place, lambda snapshot: human.release(snapshot, place, pose, elapsed, by_hand=by_hand),
-                        f"Placing {hud_model.piece_words(place.piece)}...")
-
-    def set_aside(self) -> None:
-        """X: a piece you dropped goes down on the table beside your base instead of being
-        placed again; it counts as fallen."""
-        if self.worker.busy or self.aim is None or not self.may_set_aside():
-            return
-        self._let_go()
-        place = self.aim.place
-        human = self.controllers[place.seat]
-        elapsed = round(time.monotonic() - self.turn_started, 3)
-        self._hand_over(place, lambda snapshot: human.set_aside(snapshot, place, elapsed),
-                        f"Setting {hud_model.piece_words(place.piece)} aside...")
-
-    def _hand_over(self, place: Place, answer: Callable[[Snapshot], None], turn_line: str) -> None:
-        """Give your answer for `place` to your seat (`answer(table)`) and let the match take
-        it, on the worker."""
-        human = self.controllers[place.seat]
-        snapshot = self.match.snapshot
-        assert snapshot is not None
-        forced = self.forced_place
-
-        def job() -> Action:
-            answer(snapshot)
-            if forced is not None:
-                human.answers.append(forced)
-            return self.match.step()
-
-        self.aim = None
-        self.view.hide_ghost()
-        self.turn_line = turn_line
-        self.step_match(job)
-
-    def may_set_aside(self) -> bool:
-        """Only a piece you dropped (alone) may be set aside rather than placed again."""
-        return self.aim is not None and self.match.drops_in_a_row(self.aim.place.seat, self.aim.place.piece) > 0
-
     def _space(self) -> None:
         """Space presses a scoreboard's first button (Next city, Play again), takes the screen
         (hot-seat), drops your aimed piece, or recentres on the active structure."""
@@ -542,19 +367,6 @@ class DesktopGame:
         else:
             self.recentre()
 
-    def reaim(self) -> None:
-        """The assist's next aim (and the piece leaves your hand)."""
-        if self.aim is not None and not self.worker.busy:
-            if self.hand is not None:
-                self._let_go()
-                self._show_aim()
-                return
-            if len(self.aim.poses) < 2:
-                self.event_line = "No other spot for this piece: click your structure to place it yourself"
-                return
-            self.aim_index = (self.aim_index + 1) % len(self.aim.poses)
-            self._show_aim()
-
     def recentre(self) -> None:
         seats = api.to_act(self.match.state)
         ex = api.current(self.match.state)
@@ -564,7 +376,17 @@ class DesktopGame:
         else:
             self.view.overview()
 
-    # --- your Nashville shot (play/desktop_shot.py, play/desktop_shooting.py) ---------------------
+    # --- your piece and your shot ------------------------------------------------------------
+
+    @property
+    def hand(self) -> ManualHand | None:
+        """The piece in your hand (after a click), else None."""
+        return self.your_hand.manual
+
+    @property
+    def live(self) -> LiveHand | None:
+        """Your piece in hand as the physics body (while the window shows the physics)."""
+        return self.your_hand.live
 
     @property
     def shot(self) -> ShotAiming | None:
@@ -600,6 +422,7 @@ class DesktopGame:
     # hold and do now: each reads the part's attribute (a method comes back bound to the part).
     viewer = _part("hot_seat.viewer")
     handoff = _part("hot_seat.handoff")
+    _live_settling = _part("your_hand.settling")
     events = _part("match_events.pending")
     last_live_digest = _part("match_events.last_live_digest")
     bot_speed = _part("match_events.bot_speed")
@@ -612,6 +435,10 @@ class DesktopGame:
     _refresh_hud = _part("hud_feed.refresh")
     _moment = _part("hud_feed.moment")
     _board_button = _part("hud_feed.board_button")
+    place = _part("your_placement.place")
+    reaim = _part("your_placement.reaim")
+    _take = _part("your_placement.take")
+    _let_go = _part("your_placement.let_go")
     flick = _part("shot_turn.flick")
     _wait_until = _part("wait_until")
 

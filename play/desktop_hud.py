@@ -52,7 +52,7 @@ class HudFeed:
         labels = tuple(hud_model.option_text(o, g.legal, g.names, you) for o in g.options) if not g.worker.busy else ()
         handoff = g.hot_seat.handoff
         g.hud.show(HudInput(model, labels, g.selected, g.aim is not None and not g.worker.busy,
-                            g.may_set_aside() and not g.worker.busy, self.extra,
+                            g.your_placement.may_set_aside() and not g.worker.busy, self.extra,
                             controls=key_help(self.escape_to, self.moment(), self.space_on_board()) if self.show_hints else (),
                             handoff=g.names[handoff] if handoff is not None else "",
                             scoreboard=self.scoreboard if self.is_board_shown() else None,

@@ -18,20 +18,20 @@ def _shot(change: Callable[[ShotAiming], object]) -> tuple[str, list]:
 KEYS: dict[str, tuple[str, list]] = {
     "space": ("_space", []),
     "tab": ("reaim", []),
-    "x": ("set_aside", []),
+    "x": ("your_placement.set_aside", []),
     "c": ("recentre", []),
     "mouse1": ("_click", []),
     "mouse1-up": ("shot_turn.release_drag", []),
-    "t": ("turn_over", []),
+    "t": ("your_placement.turn_over", []),
     "enter": ("match_events.skip_motion", []),
     "l": ("match_events.replay_last", []),
     "f1": ("hud_feed.toggle_rules", []),
     "m": ("match_events.toggle_mute", []),
     **{key: ("match_events.set_bot_speed", [speed]) for key, speed in (("1", 1.0), ("2", 2.0), ("4", 4.0))},
     # your piece in hand (play/hand.py)
-    **{key: (act, [sign * TURN_DEG]) for key, act, sign in
+    **{key: (f"your_placement.{act}", [sign * TURN_DEG]) for key, act, sign in
        (("q", "turn", 1), ("e", "turn", -1), ("r", "tilt", 1), ("f", "tilt", -1))},
-    **{f"shift-{key}": (act, [sign * FINE_TURN_DEG]) for key, act, sign in
+    **{f"shift-{key}": (f"your_placement.{act}", [sign * FINE_TURN_DEG]) for key, act, sign in
        (("q", "turn", 1), ("e", "turn", -1), ("r", "tilt", 1), ("f", "tilt", -1))},
     "wheel_up": ("_wheel", [1, LIFT_MM]), "wheel_down": ("_wheel", [-1, LIFT_MM]),
     "shift-wheel_up": ("_wheel", [1, FINE_LIFT_MM]), "shift-wheel_down": ("_wheel", [-1, FINE_LIFT_MM]),
