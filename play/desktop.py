@@ -19,9 +19,12 @@ it is takes it (hot-seat, play/desktop_hot_seat.py). Before the first city you t
 (side A or B). The game is recorded as it is played (`recorder`), and a recorded game can be
 resumed (`DesktopGame.resumed`).
 
-This class is the turn flow and the match's events; beside it: your piece in hand
-(play/desktop_hand.py), Nashville's cowboys and your shot (play/desktop_shooting.py), the camera
-under the mouse (play/desktop_camera.py) and the keys (play/desktop_keys.py).
+This class is the turn flow (whose turn it is, what the screen offers, the answers going to the
+match) and the wiring of its parts, each holding a reference to the game: the match's events on
+screen (play/desktop_events.py), the HUD's text and the scoreboards (play/desktop_hud.py), your
+placement (play/desktop_placement.py; the piece in hand: play/desktop_hand.py), Nashville's
+cowboys and your shot (play/desktop_shooting.py), hot-seat (play/desktop_hot_seat.py), the camera
+under the mouse (play/desktop_camera.py), and the keys and mouse buttons (play/desktop_keys.py).
 """
 from __future__ import annotations
 
@@ -40,12 +43,14 @@ from physics.motion import FRAME_S
 from physics.pool import interrupt_shared_pool
 from physics.snapshot import Snapshot
 from play.controllers import BotController
+from play.desktop_camera import CameraControl
+from play.desktop_events import BOT_PACE_S, LIVE_MISMATCH, MatchEvents  # noqa: F401 (LIVE_MISMATCH: tests read it here)
 from play.desktop_hand import YourHand
 from play.desktop_hot_seat import HotSeat
 from play.desktop_hud import HudFeed
-from play.desktop_shooting import ShotTurn, YourShot
-from play.desktop_keys import bind_keys, unbind_keys
+from play.desktop_keys import TableInput, bind_keys, unbind_keys
 from play.desktop_placement import YourPlacement
+from play.desktop_shooting import ShotTurn, YourShot
 from play.desktop_shot import ShotAiming
 from play.hand import ManualHand
 from play.live_hand import LiveHand
@@ -59,8 +64,6 @@ from scenes.table.hud import Hud
 from scenes.table.motion_player import MotionPlayer
 from scenes.table.sound import TableSound
 from scenes.table.view import TableView
-from play.desktop_camera import CameraControl
-from play.desktop_events import BOT_PACE_S, LIVE_MISMATCH, MatchEvents  # noqa: F401 (LIVE_MISMATCH: tests read it here)
 
 DROP_JOB_AFTER_S = 0.25      # leaving waits this long for a running step, then drops it
 
@@ -149,6 +152,7 @@ class DesktopGame:
         self.wait_until = 0.0        # paced: the window shows what just happened until then
         self.finished = False
         self.camera = CameraControl(base, self.view)
+        self.table_input = TableInput(self)       # Space, the left button, the wheel, the cursor
         self.focused = False                # the camera frames your structure (for your placement)
         if resume is not None:
             self._show_resumed()
@@ -190,7 +194,7 @@ class DesktopGame:
                 self.wait_until = time.monotonic() + BOT_PACE_S
         self.match_events.show()
         self.camera.drag()
-        self._follow_pointer()
+        self.table_input.follow_pointer()
         if self.live is not None:
             rested = self.your_hand.step(wall_s if self.pace else None)
             if rested is not None:
@@ -306,23 +310,6 @@ class DesktopGame:
             self.focused = False
             self.view.follow_seat(layout.seat_angles[seat])
 
-    def _click(self) -> None:
-        """Left mouse: while you aim a shot, start pulling the disc back; else take the aimed
-        piece in hand at the cursor, or let go of it."""
-        if self.shot is not None and not self.worker.busy:
-            self.shot_turn.start_drag()
-        else:
-            self.your_placement.click()
-
-    def _follow_pointer(self) -> None:
-        watcher = getattr(self.base, "mouseWatcherNode", None)
-        if watcher is not None and watcher.has_mouse():
-            self.pointer = (watcher.get_mouse_x(), watcher.get_mouse_y())
-        if self.hand is not None and self.pointer != self.pointed and not self.camera.dragging:
-            self.your_placement.point()
-        if self.shooting.dragging and self.pointer != self.pointed:
-            self.shot_turn.drag()
-
     # --- your input ----------------------------------------------------------------------------
 
     def choose_option(self, index: int) -> None:
@@ -353,20 +340,6 @@ class DesktopGame:
     def _unselect(self) -> None:
         self.selected = None
 
-    def _space(self) -> None:
-        """Space presses a scoreboard's first button (Next city, Play again), takes the screen
-        (hot-seat), drops your aimed piece, or recentres on the active structure."""
-        if self.hud_feed.is_board_shown():
-            self.hud_feed.press_space()
-        elif self.hot_seat.handoff is not None:
-            self.hot_seat.take_screen()
-        elif self.shot is not None:
-            self.flick()
-        elif self.aim is not None:
-            self.place()
-        else:
-            self.recentre()
-
     def recentre(self) -> None:
         seats = api.to_act(self.match.state)
         ex = api.current(self.match.state)
@@ -375,6 +348,10 @@ class DesktopGame:
             self.view.focus(k, ex.structures[k].height_mm)
         else:
             self.view.overview()
+
+    def _bind_input(self) -> None:
+        bind_keys(self.base, self)
+        self.camera.bind()
 
     # --- your piece and your shot ------------------------------------------------------------
 
@@ -392,31 +369,6 @@ class DesktopGame:
     def shot(self) -> ShotAiming | None:
         """Your Nashville shot being aimed, else None."""
         return self.shooting.aiming
-
-    # --- camera input ---------------------------------------------------------------------------
-
-    def _bind_input(self) -> None:
-        bind_keys(self.base, self)
-        self.camera.bind()
-
-    def _wheel(self, notches: int, lift_mm: float) -> None:
-        """The wheel raises or lowers the piece in hand; with no piece in hand it zooms."""
-        if self.hand is not None:
-            self.your_hand.raise_by(notches * lift_mm)
-        else:
-            self.camera.zoom(0.9 if notches > 0 else 1.1)
-
-    def close_replay(self, wait_s: float = DROP_JOB_AFTER_S) -> None:
-        """Close the replay file (safe to call again). A step still running after `wait_s` (a
-        hard bot thinking) is dropped: it records nothing, so the file stops before that step
-        and the game resumes there. Esc and closing the window answer at once."""
-        self.worker.wait(wait_s)
-        if self.worker.running:
-            self.match.recorder = None
-            self.worker.drop()
-            interrupt_shared_pool()     # its rollouts stop too: the worker processes are free for the next game
-        if self.recorder is not None:
-            self.recorder.close()
 
     # Names the launcher, tests, docs pictures and benchmarks use on the game, for what its parts
     # hold and do now: each reads the part's attribute (a method comes back bound to the part).
@@ -441,6 +393,20 @@ class DesktopGame:
     _let_go = _part("your_placement.let_go")
     flick = _part("shot_turn.flick")
     _wait_until = _part("wait_until")
+
+    # --- leaving --------------------------------------------------------------------------------
+
+    def close_replay(self, wait_s: float = DROP_JOB_AFTER_S) -> None:
+        """Close the replay file (safe to call again). A step still running after `wait_s` (a
+        hard bot thinking) is dropped: it records nothing, so the file stops before that step
+        and the game resumes there. Esc and closing the window answer at once."""
+        self.worker.wait(wait_s)
+        if self.worker.running:
+            self.match.recorder = None
+            self.worker.drop()
+            interrupt_shared_pool()     # its rollouts stop too: the worker processes are free for the next game
+        if self.recorder is not None:
+            self.recorder.close()
 
     def destroy(self) -> None:
         self.base.taskMgr.remove(self._task)
