@@ -14,58 +14,63 @@ same jobs inline (`threaded=False`). The match is deterministic either way: jobs
 and each draws only from its seat's own seeded generator. While the window shows a move, the next
 bot's placement is already planned on the worker (play/think_ahead.py), without changing the game.
 
-Hot-seat: with several people (`SeatSpec` kind "human"), the screen shows nobody's hand until
-the person whose turn it is takes it (`take_screen`, after a "Pass to <name>" panel); alone,
-it is always yours. Before the first city you turn your base (side A or B). The game is
-recorded as it is played (`recorder`), and a recorded game can be resumed (`DesktopGame.resumed`).
+With several people at the desktop the screen shows nobody's hand until the person whose turn
+it is takes it (hot-seat, play/desktop_hot_seat.py). Before the first city you turn your base
+(side A or B). The game is recorded as it is played (`recorder`), and a recorded game can be
+resumed (`DesktopGame.resumed`).
 
-This class is the turn flow and the match's events; beside it: your piece in hand
-(play/desktop_hand.py), Nashville's cowboys and your shot (play/desktop_shooting.py), the camera
-under the mouse (play/desktop_camera.py) and the keys (play/desktop_keys.py).
+This class is the turn flow (whose turn it is, what the screen offers, the answers going to the
+match) and the wiring of its parts, each holding a reference to the game: the match's events on
+screen (play/desktop_events.py), the HUD's text and the scoreboards (play/desktop_hud.py), your
+placement (play/desktop_placement.py; the piece in hand: play/desktop_hand.py), Nashville's
+cowboys and your shot (play/desktop_shooting.py), hot-seat (play/desktop_hot_seat.py), the camera
+under the mouse (play/desktop_camera.py), and the keys and mouse buttons (play/desktop_keys.py).
 """
 from __future__ import annotations
 
-import collections
 import time
+from operator import attrgetter
 from typing import Any, Callable, Sequence
 
 from game import api
-from game.actions import Action, ChooseSide, Place
-from game.mechanics.shots import Holster, Shoot
+from game.actions import Action, Place
+from game.mechanics.shots import Shoot
 from game.cards import city_card
 from game.replay import Replay, ReplayWriter, tour_of
 from physics.bodies import BASE_HEIGHT_M
-from physics.catalogue import extent, piece_shape
 from physics.layout import TableLayout
 from physics.motion import FRAME_S
 from physics.pool import interrupt_shared_pool
 from physics.snapshot import Snapshot
 from play.controllers import BotController
-from play.desktop_hand import Rested, YourHand
-from play.desktop_shooting import YourShot
-from play.desktop_keys import bind_keys, unbind_keys
+from play.desktop_camera import CameraControl
+from play.desktop_events import BOT_PACE_S, LIVE_MISMATCH, MatchEvents  # noqa: F401 (LIVE_MISMATCH: tests read it here)
+from play.desktop_hand import YourHand
+from play.desktop_hot_seat import HotSeat
+from play.desktop_hud import HudFeed
+from play.desktop_keys import TableInput, bind_keys, unbind_keys
+from play.desktop_placement import YourPlacement
+from play.desktop_shooting import ShotTurn, YourShot
 from play.desktop_shot import ShotAiming
 from play.hand import ManualHand
 from play.live_hand import LiveHand
 from play.human import HUMAN, Aim, HumanSeat, SeatSpec
-from play.match import CityResult, Match, placement_options
+from play.match import Match, placement_options
 from play.replays import resume as resume_match, seats_of
 from play.think_ahead import ThinkAhead
 from play.worker import Worker
 from scenes.table import hud_model
-from scenes.table.hud import Hud, HudInput, key_help
-from scenes.table.motion_player import SLOW_MOTION, MotionPlayer
+from scenes.table.hud import Hud
+from scenes.table.motion_player import MotionPlayer
 from scenes.table.sound import TableSound
 from scenes.table.view import TableView
-from play.desktop_camera import CameraControl
-
-BOT_PACE_S = 0.8              # the window waits this long between bot placements (watchable)
-CITY_PAUSE_S = 2.5            # ... and this long on a city's result
-BOARD_S = 8.0                 # the city's scoreboard stays this long (or until Next city)
-LIVE_MISMATCH = "The match's physics settled your piece differently; showing the match's table"
-
 
 DROP_JOB_AFTER_S = 0.25      # leaving waits this long for a running step, then drops it
+
+
+def _part(path: str) -> Any:
+    """A read-only name on the game for what one of its parts holds ("hud_feed.scoreboard")."""
+    return property(attrgetter(path))
 
 
 class DesktopGame:
@@ -92,46 +97,36 @@ class DesktopGame:
         self.controllers: list[Any] = [
             HumanSeat(s.name, f"{stream}:{k}") if s.kind == HUMAN else BotController(s.kind, f"{stream}:{k}", name=s.name)
             for k, s in enumerate(seats)]
-        self.humans = [k for k, s in enumerate(seats) if s.kind == HUMAN]
-        # Whose hand and choices the screen shows. Alone at the desktop, always yours; hot-seat,
-        # nobody's until the next person to act has taken the screen (`take_screen`).
-        self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
-        self.handoff: int | None = None      # hot-seat: the person the screen waits for
-        self.events: collections.deque[tuple[str, Any, Snapshot | None]] = collections.deque()
+        self.hot_seat = HotSeat(self, [k for k, s in enumerate(seats) if s.kind == HUMAN])
+        self.match_events = MatchEvents(self, bot_speed)     # the match's events, shown one at a time
         self.recorder = recorder    # the game's replay: every action as it is applied (closed by destroy)
         if resume is None:
-            self.match = Match(config, self.controllers, seed, on_event=self._queue_event, recorder=recorder)
+            self.match = Match(config, self.controllers, seed, on_event=self.match_events.queue, recorder=recorder)
         else:
             self.match = resume_match(resume, self.controllers, recorder)
-            self.match.on_event = self._queue_event
+            self.match.on_event = self.match_events.queue
         self.view = TableView(base, shadows=shadows)
         self.view.set_colour_marks(colour_marks)
         self.show_motion = pace if show_motion is None else show_motion
         self.match.record_motion = self.show_motion
-        self.bot_speed = bot_speed
-        self._live_digest: str | None = None  # the table your live placement came to rest as
-        self.last_live_digest: str | None = None
-        self._state_shown: api.State | None = None   # the rules' state a playing motion began in
         self.sound = TableSound(base, volume=volume, muted=muted)
         self.player = MotionPlayer(self.view, on_contacts=self.sound.contacts)
         self.your_hand = YourHand(self.view, self.sound, live_physics=self.show_motion)
+        self.your_placement = YourPlacement(self)
         self.shooting = YourShot(self.view)      # Nashville: the cowboys, your shot in aim
+        self.shot_turn = ShotTurn(self)
         self._last_tick = time.monotonic()
         self.hud = Hud(base, on_option=self.choose_option, on_chip=self.select_card, on_place=self.place,
-                       on_reaim=self.reaim, on_handoff=self.take_screen, on_set_aside=self.set_aside)
+                       on_reaim=self.reaim, on_handoff=self.hot_seat.take_screen,
+                       on_set_aside=self.your_placement.set_aside)
         self.worker = Worker(threaded)
         self.thinking_ahead = ThinkAhead(self.match, self.worker, threaded if think_ahead is None else think_ahead)
         self.pace = pace
-        self.controls = key_help(escape_to)
-        self.escape_to = escape_to
-        self.show_hints = show_hints
+        self.hud_feed = HudFeed(self, escape_to, show_hints)
         self.on_bot_speed: Callable[[float], None] = lambda speed: None   # the launcher keeps the choice
         self.on_play_again: Callable[[], None] | None = None   # the launcher's: the tour board offers Play again
         self.view.avoid = self.hud.boxes      # the labels over the table keep clear of the HUD
-        self.scoreboard: hud_model.Scoreboard | None = None     # after a city, and at the end of the tour
-        self._last_result: CityResult | None = None
-        self._board_until = 0.0
-        self.hud.on_board = self._board_button
+        self.hud.on_board = self.hud_feed.board_button
         self.hud.colour_marks = colour_marks
         self.max_placements = max_placements
         # The assist plays for you (demos, screenshots, smoke tests): your card decisions as a
@@ -145,20 +140,20 @@ class DesktopGame:
         # What the option buttons do: an action, a card (narrow the choices down to it) or
         # ALL_CHOICES (widen them again).
         self.options: list[Action | str] = []
-        self._legal: list[Action] = []
+        self.legal: list[Action] = []
         self.aim: Aim | None = None
         self.aim_index = 0
         # The cursor in window coordinates (-1..1), read from the mouse every frame; tests set it.
         self.pointer: tuple[float, float] | None = None
-        self._pointed: tuple[float, float] | None = None
-        self._aim_state: api.State | None = None
-        self._forced_place: Place | None = None
-        self._turn_started = time.monotonic()
-        self._wait_until = 0.0
-        self._extra: tuple[str, ...] = ()
+        self.pointed: tuple[float, float] | None = None      # where the piece or the pull last followed it
+        self.aim_state: api.State | None = None      # the state your turn's choices were made for
+        self.forced_place: Place | None = None       # the placement you chose (the assist aims it)
+        self.turn_started = time.monotonic()
+        self.wait_until = 0.0        # paced: the window shows what just happened until then
         self.finished = False
         self.camera = CameraControl(base, self.view)
-        self._focused = False                # the camera frames your structure (for your placement)
+        self.table_input = TableInput(self)       # Space, the left button, the wheel, the cursor
+        self.focused = False                # the camera frames your structure (for your placement)
         if resume is not None:
             self._show_resumed()
         self._task = base.taskMgr.add(self._task_tick, "junkart-desktop")
@@ -193,23 +188,23 @@ class DesktopGame:
         self.worker.poll()
         if self.player.playing:
             # Paced: real time (sped up for bots); unpaced (tests): one simulated frame a tick.
-            self.player.advance(wall_s if self.pace else FRAME_S / self.player_speed())
+            self.player.advance(wall_s if self.pace else FRAME_S / self.match_events.player_speed())
             self.shooting.follow_disc(self.player.motion)
             if not self.player.playing:
-                self._wait_until = time.monotonic() + BOT_PACE_S
-        self._drain_events()
+                self.wait_until = time.monotonic() + BOT_PACE_S
+        self.match_events.show()
         self.camera.drag()
-        self._follow_pointer()
+        self.table_input.follow_pointer()
         if self.live is not None:
             rested = self.your_hand.step(wall_s if self.pace else None)
             if rested is not None:
-                self._live_rested(rested)
+                self.your_placement.rested(rested)
         if not self.worker.busy and not self.finished and not self.player.playing and not self._live_settling:
             self._advance()
             self.worker.poll()          # an inline job is done already: show its results now
-            self._drain_events()
+            self.match_events.show()
         elif (self.thinking_ahead.preparing is not None and self._bot_thinking is None and not self.player.playing
-              and not (self.pace and time.monotonic() < self._wait_until)):
+              and not (self.pace and time.monotonic() < self.wait_until)):
             # The wait is over and the bot still plans ahead: its turn has come, as `_advance` says.
             request = self.thinking_ahead.preparing
             self._bot_turn(request.seat, self._placing_line(request.seat, request.options[0]), self.thinking_ahead.started)
@@ -218,18 +213,18 @@ class DesktopGame:
         if self._bot_thinking is not None and self.worker.busy:
             line, since = self._bot_thinking
             self.turn_line = hud_model.thinking_line(line, time.monotonic() - since)
-        self._refresh_hud()
+        self.hud_feed.refresh()
 
     def _advance(self) -> None:
         state = self.match.state
         if api.is_terminal(state):
-            self._finish_tour()
+            self.hud_feed.finish_tour()
             return
         if self.max_placements is not None and self.placements >= self.max_placements:
             self.finished = True
             self.turn_line = f"Stopped after {self.placements} placements"
             return
-        if self.pace and time.monotonic() < self._wait_until:
+        if self.pace and time.monotonic() < self.wait_until:
             return
         if api.is_chance(state):
             self.match.step()                      # a shuffle or a deal: no physics
@@ -244,22 +239,22 @@ class DesktopGame:
             if self._bot_thinking is None:     # else its turn came while it planned ahead
                 self._bot_turn(seat, self._placing_line(seat, places[0]) if places and len(places) == len(legal)
                                else f"{self.names[seat]} is choosing...", time.monotonic())
-            self.worker.submit(self.match.step, self._stepped)
+            self.step_match()
             return
         if api.current(state) is not None:
             self.match.table()   # a city that opens on a person's turn is on screen before they act
-        if seat != self.viewer:
-            self._pass_to(seat)
+        if seat != self.hot_seat.viewer:
+            self.hot_seat.pass_to(seat)
             return
         if self.shot is not None:
             return                  # you are aiming a shot: the flick (or Holster) answers
-        if self._aim_state is not state:
+        if self.aim_state is not state:
             self._new_turn(state)
-            self._follow(seat)      # your decision: your own base in front (the bots' turns turned it away)
+            self.follow_seat(seat)      # your decision: your own base in front (the bots' turns turned it away)
         ex = api.current(state)
         placing = ex is not None and placement_options(legal, ex.city) is not None
-        if placing or self._forced_place is not None:
-            self._human_placement(state, seat, places)
+        if placing or self.forced_place is not None:
+            self.your_placement.begin(state, seat, places)
         else:
             self._human_decision(seat, legal)
 
@@ -271,7 +266,7 @@ class DesktopGame:
         `since`) and the view comes from its side."""
         self.turn_line = line
         self._bot_thinking = (line, since)
-        self._follow(seat)
+        self.follow_seat(seat)
 
     def _show_bases(self, state: api.State) -> None:
         """Before the first city: the empty table, each base showing the side its player chose
@@ -281,186 +276,39 @@ class DesktopGame:
         if layout != self.view.layout:
             self.view.show(Snapshot(layout, ()))
             angles = layout.seat_angles
-            mine = self.viewer if self.viewer is not None else (self.humans[0] if self.humans else 0)
+            mine = self.hot_seat.home()
             self.view.focus(mine, BASE_HEIGHT_M * 1000.0, angles[mine] if angles else None)
 
-    def _pass_to(self, seat: int) -> None:
-        """Hot-seat: nothing private shows until `seat`'s person takes the screen."""
-        if self.handoff != seat:
-            self.handoff, self.options, self.aim = seat, [], None
-            self.view.hide_ghost()
-            self._follow(seat)            # the next person sees their own base in front
-        self.turn_line = f"{self.names[seat]}'s turn"
-        if self.auto_decide:
-            self.take_screen()
-
-    def take_screen(self) -> None:
-        """The person the screen waited for is at it: show their hand and choices."""
-        if self.handoff is not None:
-            self.viewer, self.handoff = self.handoff, None
-            self._aim_state = None
-
     def _new_turn(self, state: api.State) -> None:
-        self._aim_state = state
-        self.aim, self.aim_index, self._forced_place, self.selected = None, 0, None, None
+        self.aim_state = state
+        self.aim, self.aim_index, self.forced_place, self.selected = None, 0, None, None
         self.options = []
-        self._let_go()
+        self.your_placement.let_go()
         self.shooting.end()
         self.view.hide_ghost()
-        self._turn_started = time.monotonic()
+        self.turn_started = time.monotonic()
 
     def _human_decision(self, seat: int, legal: list[Action]) -> None:
         self.options = hud_model.decision_options(legal, self.selected)
-        self._legal = legal
+        self.legal = legal
         self.turn_line = "Your turn: " + hud_model.decision_hint(legal)
         if self.auto_decide:
             human = self.controllers[seat]
             self._answer(human.assist.choose(api.observe(self.match.state, seat), legal))
 
-    def _human_placement(self, state: api.State, seat: int, places: list[Place]) -> None:
-        self.options = []
-        human = self.controllers[seat]
-        if self.aim is None:
-            ex = api.current(state)
-            assert ex is not None
-            options = [self._forced_place] if self._forced_place is not None else places
-            pieces_on = {k: s.pieces for k, s in enumerate(ex.structures)}
-            # With several pieces due the assist picks which goes first: name none before it has.
-            due = {o.piece for o in options}
-            self.turn_line = f"Your turn: aiming {hud_model.piece_words(options[0].piece) if len(due) == 1 else 'your next piece'}..."
-
-            def job() -> Aim:
-                return human.aim(self._table_now(ex), options, ex.city, pieces_on)
-
-            self.worker.submit(job, self._aimed)
-            return
-        piece = hud_model.piece_words(self.aim.place.piece)
-        self.turn_line = f"Your turn: {piece} in hand" if self.hand is not None else f"Your turn: place {piece}"
-        if self.auto_place:
-            self.place()
-
-    def _table_now(self, ex: Any) -> Snapshot:
-        """The match's table for the current city (built now if the city just opened: your aim
-        is planned before the match's next step)."""
-        return self.match.table()
-
-    # --- job results ----------------------------------------------------------------------------
+    def step_match(self, job: Callable[[], Action] | None = None) -> None:
+        """The match's next step on the worker (`job`: one that gives your answer first)."""
+        self.worker.submit(job or self.match.step, self._stepped)
 
     def _stepped(self, action: Action) -> None:
         self._bot_thinking = None   # the match's events say what happened
 
-    def _aimed(self, aim: Aim) -> None:
-        self.aim, self.aim_index = aim, 0
-        self._turn_started = time.monotonic()
-        self._show_aim()
-        ex = api.current(self.match.state)
-        if ex is not None and self.view.layout is not None:
-            self._focused = True
-            # Frame the ghost too: a pin stood up on a tall tower reaches above the tape measure.
-            ghost_top_mm = max((position[2] + extent(aim.place.piece, orientation)[1][2]) * 1000.0
-                               for position, orientation in aim.poses)
-            self.view.focus(aim.place.structure, max(ex.structures[aim.place.structure].height_mm, ghost_top_mm),
-                            self.view.layout.seat_angles[aim.place.seat] if self.view.layout.seat_angles else None)
-
-    def _show_aim(self) -> None:
-        if not self.your_hand.show_ghost() and self.aim is not None:
-            position, quat = self.aim.poses[self.aim_index]
-            self.view.show_ghost(self.aim.place.piece, position, quat)
-
-    # --- your hand (play/desktop_hand.py) ------------------------------------------------------
-
-    @property
-    def hand(self) -> ManualHand | None:
-        """The piece in your hand (after a click), else None."""
-        return self.your_hand.manual
-
-    @property
-    def live(self) -> LiveHand | None:
-        """Your piece in hand as the physics body (while the window shows the physics)."""
-        return self.your_hand.live
-
-    def _click(self) -> None:
-        """Left mouse: take the aimed piece in hand at the cursor, or let go of it; while you
-        aim a shot, start pulling the disc back."""
-        if self.shot is not None and not self.worker.busy:
-            self.shooting.dragging = True
-            self._drag_shot()
-            return
-        if self.aim is None or self.worker.busy or self.handoff is not None:
-            return
-        if self.hand is not None:
-            self.place()
-            return
-        if self._take() and not self._point():
-            self._let_go()      # the click was not on a structure you may build on
-            self._show_aim()
-
-    def _take(self) -> bool:
-        if self.aim is None or self.worker.busy or self.handoff is not None or self._live_settling:
-            return False
-        if self.hand is None:
-            places = [self._forced_place] if self._forced_place is not None else self._placements_due()
-            line = self.your_hand.take(self.match.table(), places, self.aim.poses[self.aim_index], self.aim.place)
-            if line is not None:
-                self.event_line = line
-        return True
-
-    @property
-    def _live_settling(self) -> bool:
-        return self.your_hand.settling
-
-    def _live_rested(self, rested: Rested) -> None:
-        """Your piece and what it moved are at rest: the match places it through the same ticks."""
-        place, keys = rested.place, rested.keys
-        human = self.controllers[place.seat]
-        # Timing cities count from taking the piece to its rest, never faster than the assist.
-        hand_s = human.assist.time_model.placement_time(piece_shape(place.piece), 0, human.assist.rng)
-        elapsed = max(rested.held_s if self.pace else 0.0, hand_s)
-        self._live_digest = rested.after.digest()
-        if rested.motion is not None:
-            self.player.remember(rested.motion, rested.start_table, rested.after)     # for L
-        self._hand_over(place, lambda snapshot: human.release_live(place, keys, elapsed),
-                        f"{hud_model.piece_words(place.piece)} at rest")
-
-    def _placements_due(self) -> list[Place]:
-        assert self.aim is not None
-        piece = self.aim.place.piece     # the structures it may go on (Pisa: either base)
-        legal = [a for a in api.legal_actions(self.match.state, self.aim.place.seat)
-                 if isinstance(a, Place) and a.piece == piece]
-        return legal or [self.aim.place]
-
-    def _point(self) -> bool:
-        """Move the piece in hand over the spot under the cursor; True if it moved."""
-        if self.hand is None or self.pointer is None:
-            return False
-        self._pointed = self.pointer
-        return self.your_hand.point_at(self.view.ray_through(*self.pointer))
-
-    def _follow_pointer(self) -> None:
-        watcher = getattr(self.base, "mouseWatcherNode", None)
-        if watcher is not None and watcher.has_mouse():
-            self.pointer = (watcher.get_mouse_x(), watcher.get_mouse_y())
-        if self.hand is not None and self.pointer != self._pointed and not self.camera.dragging:
-            self._point()
-        if self.shooting.dragging and self.pointer != self._pointed:
-            self._drag_shot()
-
-    def turn(self, degrees: float) -> None:
-        if self._take():
-            self.your_hand.turn(degrees)
-
-    def tilt(self, degrees: float) -> None:
-        if self._take():
-            self.your_hand.tilt(degrees)
-
-    def turn_over(self) -> None:
-        if self._take():
-            self.your_hand.turn_over()
-
-    def _let_go(self) -> None:
-        """The piece leaves your hand unplaced (the assist's aim shows again)."""
-        if self.your_hand.drop() and self.match.snapshot is not None:
-            self.view.show(self.match.snapshot)
+    def follow_seat(self, seat: int) -> None:
+        """The view turns to come from `seat`'s side of the table (see TableView.follow_seat)."""
+        layout = self.view.layout
+        if layout is not None and layout.seat_angles and seat < len(layout.seat_angles):
+            self.focused = False
+            self.view.follow_seat(layout.seat_angles[seat])
 
     # --- your input ----------------------------------------------------------------------------
 
@@ -475,104 +323,22 @@ class DesktopGame:
 
     def _answer(self, action: Action) -> None:
         if isinstance(action, Place):
-            self._forced_place, self.aim = action, None   # the assist aims it next
+            self.forced_place, self.aim = action, None   # the assist aims it next
             return
         if isinstance(action, Shoot):
-            self._start_shot(action)                      # aim it first; the flick answers
+            self.shot_turn.start(action)                  # aim it first; the flick answers
             return
         self.shooting.end()
         seat = api.to_act(self.match.state)[0]
         self.controllers[seat].answers.append(action)
         self.options, self.selected = [], None
-        self.worker.submit(self.match.step, self._stepped)
+        self.step_match()
 
     def select_card(self, card: str) -> None:
         self.selected = None if self.selected == card else card
 
     def _unselect(self) -> None:
         self.selected = None
-
-    def place(self) -> None:
-        if self.worker.busy or self.aim is None or self._live_settling:
-            return
-        if self.live is not None and self.hand is not None:
-            place = self.your_hand.let_go_live()     # watch it settle; the match takes it at rest
-            self.turn_line = f"Letting go of {hud_model.piece_words(place.piece)}..."
-            return
-        aim, pose = self.aim, self.aim.poses[self.aim_index]
-        place, by_hand = aim.place, self.hand is not None
-        if self.hand is not None:
-            pose, place = self.your_hand.release()
-        human = self.controllers[place.seat]
-        # Wall clock while it is your turn, but never faster than the assist's hand could be.
-        hand_s = human.assist.time_model.placement_time(piece_shape(place.piece), 0, human.assist.rng)
-        elapsed = max(round(time.monotonic() - self._turn_started, 3), hand_s)
-        self._hand_over(place, lambda snapshot: human.release(snapshot, place, pose, elapsed, by_hand=by_hand),
-                        f"Placing {hud_model.piece_words(place.piece)}...")
-
-    def set_aside(self) -> None:
-        """X: a piece you dropped goes down on the table beside your base instead of being
-        placed again; it counts as fallen."""
-        if self.worker.busy or self.aim is None or not self._may_set_aside():
-            return
-        self._let_go()
-        place = self.aim.place
-        human = self.controllers[place.seat]
-        elapsed = round(time.monotonic() - self._turn_started, 3)
-        self._hand_over(place, lambda snapshot: human.set_aside(snapshot, place, elapsed),
-                        f"Setting {hud_model.piece_words(place.piece)} aside...")
-
-    def _hand_over(self, place: Place, answer: Callable[[Snapshot], None], turn_line: str) -> None:
-        """Give your answer for `place` to your seat (`answer(table)`) and let the match take
-        it, on the worker."""
-        human = self.controllers[place.seat]
-        snapshot = self.match.snapshot
-        assert snapshot is not None
-        forced = self._forced_place
-
-        def job() -> Action:
-            answer(snapshot)
-            if forced is not None:
-                human.answers.append(forced)
-            return self.match.step()
-
-        self.aim = None
-        self.view.hide_ghost()
-        self.turn_line = turn_line
-        self.worker.submit(job, self._stepped)
-
-    def _may_set_aside(self) -> bool:
-        """Only a piece you dropped (alone) may be set aside rather than placed again."""
-        return self.aim is not None and self.match.drops_in_a_row(self.aim.place.seat, self.aim.place.piece) > 0
-
-    def _space(self) -> None:
-        """Space presses a scoreboard's first button (Next city, Play again), takes the screen
-        (hot-seat), drops your aimed piece, or recentres on the active structure."""
-        if self.scoreboard is not None and (self.finished or time.monotonic() < self._board_until):
-            buttons = self.scoreboard.buttons
-            if buttons and "[Space]" in buttons[0]:
-                self._board_button(buttons[0])        # Next city, or Play again
-        elif self.handoff is not None:
-            self.take_screen()
-        elif self.shot is not None:
-            self.flick()
-        elif self.aim is not None:
-            self.place()
-        else:
-            self.recentre()
-
-    def reaim(self) -> None:
-        """The assist's next aim (and the piece leaves your hand)."""
-        if self.aim is not None and not self.worker.busy:
-            if self.hand is not None:
-                self._let_go()
-                self._show_aim()
-                return
-            if len(self.aim.poses) < 2:
-                self.event_line = "No other spot for this piece: click your structure to place it yourself"
-                return
-            self.aim_index = (self.aim_index + 1) % len(self.aim.poses)
-            self._show_aim()
 
     def recentre(self) -> None:
         seats = api.to_act(self.match.state)
@@ -583,253 +349,52 @@ class DesktopGame:
         else:
             self.view.overview()
 
-    # --- your Nashville shot (play/desktop_shot.py, play/desktop_shooting.py) ---------------------
+    def _bind_input(self) -> None:
+        bind_keys(self.base, self)
+        self.camera.bind()
+
+    # --- your piece and your shot ------------------------------------------------------------
+
+    @property
+    def hand(self) -> ManualHand | None:
+        """The piece in your hand (after a click), else None."""
+        return self.your_hand.manual
+
+    @property
+    def live(self) -> LiveHand | None:
+        """Your piece in hand as the physics body (while the window shows the physics)."""
+        return self.your_hand.live
 
     @property
     def shot(self) -> ShotAiming | None:
         """Your Nashville shot being aimed, else None."""
         return self.shooting.aiming
 
-    def _start_shot(self, shoot: Shoot) -> None:
-        """You chose to shoot at someone: the assist aims first (on the worker), then the aim
-        is yours to change. Holster stays on offer until you flick."""
-        human = self.controllers[shoot.seat]
-        table, spots = self.match.table(), self.match.cowboy_spots
-        observation = api.observe(self.match.state, shoot.seat)
-        self.options = [a for a in self._legal if isinstance(a, Holster)]
-        self.turn_line = f"Your shot at {self.names[shoot.target]}: aiming..."
+    # Names the launcher, tests, docs pictures and benchmarks use on the game, for what its parts
+    # hold and do now: each reads the part's attribute (a method comes back bound to the part).
+    viewer = _part("hot_seat.viewer")
+    handoff = _part("hot_seat.handoff")
+    _live_settling = _part("your_hand.settling")
+    events = _part("match_events.pending")
+    last_live_digest = _part("match_events.last_live_digest")
+    bot_speed = _part("match_events.bot_speed")
+    set_bot_speed = _part("match_events.set_bot_speed")
+    scoreboard = _part("hud_feed.scoreboard")
+    controls = _part("hud_feed.controls")
+    show_hints = _part("hud_feed.show_hints")
+    toggle_rules = _part("hud_feed.toggle_rules")
+    _extra = _part("hud_feed.extra")
+    _refresh_hud = _part("hud_feed.refresh")
+    _moment = _part("hud_feed.moment")
+    _board_button = _part("hud_feed.board_button")
+    place = _part("your_placement.place")
+    reaim = _part("your_placement.reaim")
+    _take = _part("your_placement.take")
+    _let_go = _part("your_placement.let_go")
+    flick = _part("shot_turn.flick")
+    _wait_until = _part("wait_until")
 
-        def job() -> ShotAiming:
-            return ShotAiming(shoot, table, spots, human.assist.shot_aim(table, shoot, spots, observation))
-
-        self.worker.submit(job, self._shot_aimed)
-
-    def _shot_aimed(self, aiming: ShotAiming) -> None:
-        self._shot_line(self.shooting.begin(aiming))
-        self.view.overview()
-        if self.auto_place:
-            self.flick()
-
-    def _shot_line(self, power: str) -> None:
-        assert self.shot is not None
-        self.turn_line = f"Your shot at {self.names[self.shot.shoot.target]}: {power}"
-
-    def flick(self) -> None:
-        """Space: the disc goes as aimed; the match flicks it and the window plays the shot."""
-        if self.shot is None or self.worker.busy:
-            return
-        shot = self.shooting.flicked()
-        human = self.controllers[shot.seat]
-        human.shot_answers.append(shot.aim)
-        human.answers.append(shot.shoot)
-        self.options = []
-        self.turn_line = f"Flicking at {self.names[shot.shoot.target]}..."
-        self.worker.submit(self.match.step, self._stepped)
-
-    def _change_shot(self, change: Callable[[ShotAiming], object]) -> None:
-        """Left / Right move your cowboy, Up / Down the power, A / D turn the flick."""
-        if self.shot is not None and not self.worker.busy:
-            change(self.shot)
-            self._shot_line(self.shooting.show())
-
-    def _drag_shot(self) -> None:
-        """The pointer pulls the disc back from your cowboy."""
-        if self.shot is None or self.pointer is None:
-            return
-        self._pointed = self.pointer
-        if self.shooting.drag(self.view.ray_through(*self.pointer)):
-            self._shot_line(self.shooting.show())
-
-    def _release_drag(self) -> None:
-        self.shooting.dragging = False
-
-    # --- events from the match -----------------------------------------------------------------
-
-    def _queue_event(self, kind: str, data: object) -> None:
-        # Called on the worker thread: only record (deque appends are thread-safe). A motion
-        # comes before the rules apply its placement: the HUD shows that state while it plays,
-        # so nobody reads "OUT" before the tower has come down.
-        if kind == "motion":
-            data = (data, self.match.state)
-        self.events.append((kind, data, self.match.snapshot))
-
-    def player_speed(self) -> float:
-        """A bot's placement plays at the bots' speed, a person's at real time."""
-        motion = self.player.motion
-        return self.bot_speed if motion is not None and self.controllers[motion.seat].is_bot else 1.0
-
-    def skip_motion(self) -> None:
-        """Enter: the rest of the placement on screen at once."""
-        self.player.skip()
-
-    def set_bot_speed(self, speed: float) -> None:
-        """1, 2, 4: bots' placements at that many times real time."""
-        self.bot_speed = speed
-        self.on_bot_speed(speed)
-        self.player.set_speed(self.player_speed())
-        self.event_line = f"Bots' placements at {speed:g}x"
-
-    def toggle_mute(self) -> None:
-        """M: the table's sounds off or on again."""
-        self.sound.muted = not self.sound.muted
-        self.event_line = "Sound off" if self.sound.muted else "Sound on"
-
-    def replay_last(self) -> None:
-        """L: the last placement again, in slow motion."""
-        if not self.player.replay_last(SLOW_MOTION):
-            self.event_line = "No placement to show again yet"
-
-    def _drain_events(self) -> None:
-        while self.events and not self.player.playing:
-            kind, data, snapshot = self.events.popleft()
-            if kind == "motion":
-                assert isinstance(data, tuple) and snapshot is not None
-                data, self._state_shown = data
-                if self._live_digest is not None:
-                    # Your live placement: already watched. The match's ticks must have come to
-                    # the same table; if this build's physics disagreed, the match's table wins.
-                    if snapshot.digest() != self._live_digest:
-                        self.event_line = LIVE_MISMATCH
-                    self.last_live_digest, self._live_digest = self._live_digest, None
-                elif self.show_motion:
-                    self.player.play(data, snapshot, 1.0)
-                    self.player.set_speed(self.player_speed())
-                continue
-            if snapshot is not None:
-                self.view.show(snapshot)
-            if kind == "city":
-                if snapshot is not None:
-                    self.view.set_heights([BASE_HEIGHT_M * 1000.0] * snapshot.layout.n_structures)
-                if self.aim is None:      # else the camera already frames your aimed piece
-                    self.view.overview()
-                self.shooting.city_opened(str(data), snapshot)
-                self.event_line = f"{city_card(str(data)).display_name}: {city_card(str(data)).goal}"
-            elif kind == "shot":
-                shoot, report = data         # type: ignore[misc]
-                self.shooting.shot_taken(shoot.seat, report.aim.spot_deg, snapshot)
-                ex = api.current(self._state_shown or self.match.state)
-                builds_on = ex.builds_on if ex is not None and ex.builds_on else tuple(range(len(self.names)))
-                self.event_line = hud_model.shot_text(shoot, self.names, builds_on)
-                if shoot.outcome is not None:
-                    self.view.set_heights(shoot.outcome.heights_mm)
-                self._wait_until = time.monotonic() + BOT_PACE_S
-            elif kind == "place":
-                assert isinstance(data, Place)
-                self.placements += 1
-                if self._focused and self.controllers[data.seat].is_bot:
-                    self._focused = False          # the others play: show the whole table again
-                    self.view.overview()
-                self.event_line = hud_model.event_text(data, self.names)
-                if data.outcome is not None:
-                    self.view.set_heights(data.outcome.heights_mm)
-                self._wait_until = time.monotonic() + BOT_PACE_S
-            elif kind == "side":
-                assert isinstance(data, ChooseSide)
-                self.event_line = f"{self.names[data.seat]} {'build' if self.names[data.seat] == 'You' else 'builds'} on side {data.side}"
-            elif kind == "city_done":
-                assert isinstance(data, CityResult)
-                self.event_line = hud_model.city_result_text(data, self.names)
-                state = self.match.state
-                self.scoreboard = hud_model.city_scoreboard(data, api.outcome(state).fans, self.names,
-                                                            last=api.is_terminal(state))
-                self._last_result = data
-                self.hud.board_picture = self.view.take_picture()   # the table as this city ended
-                self._board_until = time.monotonic() + BOARD_S
-                self._wait_until = time.monotonic() + max(CITY_PAUSE_S, BOARD_S)
-
-    def _finish_tour(self) -> None:
-        self.finished = True
-        result = api.outcome(self.match.state)
-        winners = " and ".join(self.names[s] for s in result.winners)
-        self.turn_line = f"Tour over: {winners} {'win' if len(result.winners) > 1 or winners == 'You' else 'wins'}!"
-        self._extra = tuple(f"{self.names[s]}: {f} fans" for s, f in sorted(enumerate(result.fans), key=lambda x: -x[1]))
-        if self.recorder is not None:
-            self._extra += (f"Replay saved: {self.recorder.path.name}",)
-        self.scoreboard = hud_model.tour_scoreboard(result, self._last_result, self.names, self.match.state.cities,
-                                                    play_again=self.on_play_again is not None)
-
-    def _follow(self, seat: int) -> None:
-        """The view turns to come from `seat`'s side of the table (see TableView.follow_seat)."""
-        layout = self.view.layout
-        if layout is not None and layout.seat_angles and seat < len(layout.seat_angles):
-            self._focused = False
-            self.view.follow_seat(layout.seat_angles[seat])
-
-    def _board_button(self, text: str) -> None:
-        """A scoreboard's button: Next city ends the pause on the board; Play again asks the
-        launcher for the same table with a new deal; Menu is Esc."""
-        if text.startswith("Next"):
-            self._wait_until = self._board_until = 0.0
-        elif text.startswith("Play again") and self.on_play_again is not None:
-            self.on_play_again()
-        else:
-            self.base.messenger.send("escape")
-
-    def toggle_rules(self) -> None:
-        """F1: the rules of the city being played (before the first city, of the first)."""
-        if self.hud.rules_open:
-            self.hud.hide_rules()
-            return
-        from play.rules_text import rules_page
-
-        ex = api.current(self.match.state)
-        city = ex.city if ex is not None else self.match.state.config.cities[0]
-        self.hud.show_rules(rules_page(city))
-        self.view.place_labels()
-
-    def _moment(self) -> str:
-        """What the hint bar offers keys for now (scenes/table/hud.key_help)."""
-        if self.player.playing:
-            return "motion"
-        if self.scoreboard is not None and (self.finished or time.monotonic() < self._board_until):
-            return "board"
-        if self.handoff is not None:
-            return "handoff"
-        if self.shot is not None and not self.worker.busy:
-            return "shoot"
-        if self.hand is not None:
-            return "hand"
-        if self.aim is not None and not self.worker.busy:
-            return "place"
-        if self.options and not self.worker.busy:
-            return "choose"
-        return "watch"
-
-    def _space_on_board(self) -> str:
-        """What Space does on the scoreboard shown ("Next city", "Play again"), or ""."""
-        buttons = self.scoreboard.buttons if self.scoreboard is not None else ()
-        return buttons[0].split("  [")[0] if buttons and "[Space]" in buttons[0] else ""
-
-    def _refresh_hud(self) -> None:
-        # Frozen: consistent even while a job runs (perhaps one step old); while a placement
-        # plays, the state it was made in.
-        state = self._state_shown if self.player.playing and self._state_shown is not None else self.match.state
-        self.view.set_name_tags(hud_model.name_tags(state, self.names))
-        you = self.viewer if self.viewer is not None else 0
-        model = hud_model.build(state, self.names, you, self.turn_line, self.event_line)
-        if self.viewer is None or self.handoff is not None:
-            model = hud_model.spectator(model)
-        labels = tuple(hud_model.option_text(o, self._legal, self.names, you) for o in self.options) if not self.worker.busy else ()
-        self.hud.show(HudInput(model, labels, self.selected, self.aim is not None and not self.worker.busy,
-                               self._may_set_aside() and not self.worker.busy, self._extra,
-                               controls=key_help(self.escape_to, self._moment(), self._space_on_board()) if self.show_hints else (),
-                               handoff=self.names[self.handoff] if self.handoff is not None else "",
-                               scoreboard=self.scoreboard if self.finished or time.monotonic() < self._board_until else None,
-                               option_cards=tuple(hud_model.option_cards(o) for o in self.options) if labels else ()))
-        self.view.place_labels()
-
-    # --- camera input ---------------------------------------------------------------------------
-
-    def _bind_input(self) -> None:
-        bind_keys(self.base, self)
-        self.camera.bind()
-
-    def _wheel(self, notches: int, lift_mm: float) -> None:
-        """The wheel raises or lowers the piece in hand; with no piece in hand it zooms."""
-        if self.hand is not None:
-            self.your_hand.raise_by(notches * lift_mm)
-        else:
-            self.camera.zoom(0.9 if notches > 0 else 1.1)
+    # --- leaving --------------------------------------------------------------------------------
 
     def close_replay(self, wait_s: float = DROP_JOB_AFTER_S) -> None:
         """Close the replay file (safe to call again). A step still running after `wait_s` (a

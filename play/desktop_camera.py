@@ -1,5 +1,5 @@
 """The table's camera under your mouse: right-drag orbits, middle-drag pans, the wheel zooms
-(when no piece is in hand: the game's wheel handler asks `zoom` then)."""
+(when no piece is in hand: play/desktop_keys.py's `TableInput.wheel` asks `zoom` then)."""
 from __future__ import annotations
 
 import time

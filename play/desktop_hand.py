@@ -1,9 +1,10 @@
 """Your piece in hand at the desktop: the ghost that follows the mouse (play/hand.py) and, while
 the window shows the physics, the piece itself as the live physics body (play/live_hand.py).
 
-`DesktopGame` decides *when* (a click, a key, your turn ending) and hands the result to the
-match; this class holds the piece and keeps the table view, the ghost and the sounds in step
-with it. It never talks to the match: the table it is given is the match's table of the turn.
+play/desktop_placement.py's `YourPlacement` decides *when* (a click, a key, your turn ending)
+and hands the result to the match; this class holds the piece and keeps the table view, the
+ghost and the sounds in step with it. It never talks to the match: the table it is given is the
+match's table of the turn.
 """
 from __future__ import annotations
 

@@ -1,20 +1,27 @@
-"""Nashville on the table view: the cowboys standing at their spots between shots, your shot
-while you aim it (play/desktop_shot.py's `ShotAiming`, its marks and your drag), and the camera
-gliding after a flicked disc (scenes/table/disc_camera.py).
+"""Nashville at the desktop. On the table view (`YourShot`): the cowboys standing at their spots
+between shots, your shot while you aim it (play/desktop_shot.py's `ShotAiming`, its marks and
+your drag), and the camera gliding after a flicked disc (scenes/table/disc_camera.py). In your
+turn (`ShotTurn`): the assist aims your shot first, your keys and drag change it, and the flick
+goes to your seat for the match to take.
 
-`DesktopGame` decides when a shot starts and is flicked (it talks to the match); this class keeps
-the view in step with it and never talks to the match.
+`ShotTurn` decides when a shot starts and is flicked (it talks to the match through the game);
+`YourShot` keeps the view in step with it and never talks to the match.
 """
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
+from game import api
+from game.mechanics.shots import Holster, Shoot
 from physics.cowboys import cowboy_poses, opening_spots, spots_after_shot
 from physics.motion import Motion
 from physics.snapshot import Snapshot
 from play.desktop_shot import ShotAiming, power_meter
 from scenes.table.disc_camera import DiscCamera
 from scenes.table.shot_marks import ShotMarks
+
+if TYPE_CHECKING:
+    from play.desktop import DesktopGame
 
 
 class YourShot:
@@ -99,3 +106,75 @@ class YourShot:
     def follow_disc(self, motion: Motion | None) -> None:
         """While a shot plays, the camera glides after the disc (scenes/table/disc_camera.py)."""
         self.disc_camera.follow(motion)
+
+
+class ShotTurn:
+    """Your shot in your turn, between the game (options, turn line, worker, match) and
+    `YourShot` on the table (`game.shooting`)."""
+
+    def __init__(self, game: DesktopGame) -> None:
+        self.game = game
+
+    def start(self, shoot: Shoot) -> None:
+        """You chose to shoot at someone: the assist aims first (on the worker), then the aim
+        is yours to change. Holster stays on offer until you flick."""
+        g = self.game
+        human = g.controllers[shoot.seat]
+        table, spots = g.match.table(), g.match.cowboy_spots
+        observation = api.observe(g.match.state, shoot.seat)
+        g.options = [a for a in g.legal if isinstance(a, Holster)]
+        g.turn_line = f"Your shot at {g.names[shoot.target]}: aiming..."
+
+        def job() -> ShotAiming:
+            return ShotAiming(shoot, table, spots, human.assist.shot_aim(table, shoot, spots, observation))
+
+        g.worker.submit(job, self._aimed)
+
+    def _aimed(self, aiming: ShotAiming) -> None:
+        self._line(self.game.shooting.begin(aiming))
+        self.game.view.overview()
+        if self.game.auto_place:
+            self.flick()
+
+    def _line(self, power: str) -> None:
+        shot = self.game.shooting.aiming
+        assert shot is not None
+        self.game.turn_line = f"Your shot at {self.game.names[shot.shoot.target]}: {power}"
+
+    def flick(self) -> None:
+        """Space: the disc goes as aimed; the match flicks it and the window plays the shot."""
+        g = self.game
+        if g.shooting.aiming is None or g.worker.busy:
+            return
+        shot = g.shooting.flicked()
+        human = g.controllers[shot.seat]
+        human.shot_answers.append(shot.aim)
+        human.answers.append(shot.shoot)
+        g.options = []
+        g.turn_line = f"Flicking at {g.names[shot.shoot.target]}..."
+        g.step_match()
+
+    def change(self, change: Callable[[ShotAiming], object]) -> None:
+        """Left / Right move your cowboy, Up / Down the power, A / D turn the flick."""
+        shot = self.game.shooting.aiming
+        if shot is not None and not self.game.worker.busy:
+            change(shot)
+            self._line(self.game.shooting.show())
+
+    def start_drag(self) -> None:
+        """Left mouse down while you aim: start pulling the disc back."""
+        self.game.shooting.dragging = True
+        self.drag()
+
+    def drag(self) -> None:
+        """The pointer pulls the disc back from your cowboy."""
+        g = self.game
+        if g.shooting.aiming is None or g.pointer is None:
+            return
+        g.pointed = g.pointer
+        if g.shooting.drag(g.view.ray_through(*g.pointer)):
+            self._line(g.shooting.show())
+
+    def release_drag(self) -> None:
+        """Left mouse up: the pull stops where it is."""
+        self.game.shooting.dragging = False

@@ -17,7 +17,6 @@ from game.cities import city_names
 from game.tour import FIRST_TOUR, MAX_SEATS, MIN_SEATS, check_config
 from play.controllers import DIFFICULTIES
 from play.human import HUMAN, SeatSpec, default_seats
-from play.rules_text import RulesPage, rules_page
 
 # Nashville is offered on its own (the rulebook: "recommended to play it individually") and, once
 # players know it, inside a random tour: RANDOM_WITH_NASHVILLE deals it with the other cities;
@@ -116,8 +115,3 @@ def fresh_seed(rng: random.Random | None = None) -> int:
 def _cycle(values: tuple[str, ...], current: str, by: int) -> str:
     index = values.index(current) if current in values else -by
     return values[(index + by) % len(values)]
-
-
-def city_rules(city: str) -> RulesPage:
-    """A city's rules page for the menu's "?" (the text of `junkart rules CITY`)."""
-    return rules_page(city)

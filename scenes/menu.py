@@ -1,20 +1,21 @@
 """The start menu: the table in the background, the choices of a new game in front.
 
-The menu only shows `play.menu.MenuChoices` and reports clicks: `on_change(choices)` after an
-arrow, and one callback per button. Buttons for a last game appear only when one was recorded.
-Enter or Space starts the game shown (the recommended first tour by default).
+The menu only shows its choices (`Choices`: what it reads of play/menu.py's `MenuChoices`, passed
+in by the launcher) and reports clicks: `on_change(choices)` after an arrow, and one callback per
+button. Buttons for a last game appear only when one was recorded. Enter or Space starts the game
+shown (the recommended first tour by default).
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Protocol, Sequence
 
 from direct.gui import DirectGuiGlobals as DGG
 from direct.gui.DirectGui import DirectButton, DirectFrame, DirectLabel
 from panda3d.core import NodePath, TextNode
 
+from game.rules_text import rules_page
 from physics.layout import TableLayout
 from physics.snapshot import Snapshot
-from play.menu import MenuChoices, city_rules
 from scenes.common import ui_font
 from scenes.table.hud import ACTIVE, BUTTON, BUTTON_HOT, DIM, INK, OUT, PANEL
 from scenes.table.rules_overlay import RulesOverlay
@@ -25,8 +26,21 @@ KEYS = ("enter", "space")
 GOAL_STEP = 0.075             # between the lines naming the tour's cities (each with its "?")
 
 
+class Choices(Protocol):
+    """What the menu reads of the choices it shows; an arrow asks them for the next ones."""
+    players: int
+
+    def step(self, field: str, by: int) -> "Choices": ...
+    def problem(self) -> str: ...
+    def seats(self) -> Sequence[Any]: ...          # each with its `kind`
+    def tour_text(self) -> str: ...
+    def seat_text(self, k: int) -> str: ...
+    def tour_cities(self) -> tuple[str, ...]: ...
+    def tour_goals(self) -> tuple[str, ...]: ...
+
+
 class StartMenu:
-    def __init__(self, base: Any, choices: MenuChoices, *, on_change: Callable[[MenuChoices], None],
+    def __init__(self, base: Any, choices: Choices, *, on_change: Callable[[Choices], None],
                  on_play: Callable[[], None], on_quit: Callable[[], None],
                  on_resume: Callable[[], None] | None = None, on_watch: Callable[[], None] | None = None,
                  on_popart: Callable[[], None] | None = None, on_settings: Callable[[], None] | None = None,
@@ -69,10 +83,10 @@ class StartMenu:
     def show_rules(self, city: str) -> None:
         """A city's "?": its rules on a page over the menu (the same text as `junkart rules CITY`);
         the page's Close button, the "?" again or F1 closes it."""
-        if self.rules.visible and self.rules.page is not None and self.rules.page.title == city_rules(city).title:
+        if self.rules.visible and self.rules.page is not None and self.rules.page.title == rules_page(city).title:
             self.hide_rules()
             return
-        self.rules.show(city_rules(city), footer="F1, Esc or Close: back to the menu")
+        self.rules.show(rules_page(city), footer="F1, Esc or Close: back to the menu")
         self.root.hide()                 # the menu steps aside (as the table's HUD does for F1)
         assert self.rules.root is not None
         r = self.rules.rect()

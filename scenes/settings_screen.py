@@ -1,8 +1,8 @@
 """The settings screen: one row per setting with < > arrows, saved as soon as it changes.
 
-It shows a `play.settings.Settings` and reports each change with `on_change(settings)`; the
-launcher saves it and applies what can change at once (the window's size and fullscreen, and
-the number of processes the bots think on).
+It shows a `Settings` (scenes/settings_model.py) and reports each change with
+`on_change(settings)`; the launcher saves it and applies what can change at once (the window's
+size and fullscreen, and the number of processes the bots think on).
 """
 from __future__ import annotations
 
@@ -16,8 +16,8 @@ from panda3d.core import NodePath, TextNode
 from physics.layout import TableLayout
 from physics.pool import default_workers
 from physics.snapshot import Snapshot
-from play.settings import BOT_SPEEDS, MAX_WORKERS, QUALITIES, WINDOW_SIZES, Settings
 from scenes.common import ui_font
+from scenes.settings_model import BOT_SPEEDS, MAX_WORKERS, QUALITIES, WINDOW_SIZES, Settings
 from scenes.table.hud import ACTIVE, BUTTON, BUTTON_HOT, DIM, INK, PANEL
 from scenes.table.view import TableView
 

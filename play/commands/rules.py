@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import argparse
 
-from play.rules_text import rules_page
+from game.rules_text import rules_page
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:

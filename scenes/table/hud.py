@@ -19,10 +19,10 @@ from typing import Any, Callable, Sequence
 from direct.gui.DirectGui import DGG, DirectButton, DirectFrame, DirectLabel
 from panda3d.core import NodePath, Point3, TextNode
 
+from game.rules_text import RulesPage
 from scenes.common import ui_font
 from scenes.table import hud_cards, palette
 from scenes.table.hud_model import HudModel, Scoreboard, SeatRow, height_text
-from play.rules_text import RulesPage
 from scenes.table.layout import Rect
 from scenes.table.rules_overlay import RulesOverlay
 

@@ -1,4 +1,4 @@
-"""F1 at the table: the city's rules (play/rules_text.py) on one dark page over the table."""
+"""F1 at the table: the city's rules (game/rules_text.py) on one dark page over the table."""
 from __future__ import annotations
 
 from typing import Any
@@ -6,7 +6,7 @@ from typing import Any
 from direct.gui.DirectGui import DirectFrame, DirectLabel
 from panda3d.core import NodePath, TextNode
 
-from play.rules_text import RulesPage
+from game.rules_text import RulesPage
 from scenes.table.layout import Rect
 
 INK = (0.96, 0.95, 0.92, 1.0)

@@ -113,7 +113,7 @@ def test_play_again_on_the_tour_board_opens_the_same_table_with_a_new_deal(showb
 
 def test_each_city_of_the_tour_has_its_rules_at_hand_in_the_menu(showbase, launcher, capsys):
     from play.cli import main
-    from play.rules_text import rules_page
+    from game.rules_text import rules_page
 
     menu = launcher.screen
     assert list(menu.rules_buttons) == list(FIRST_TOUR)                 # a "?" beside each city

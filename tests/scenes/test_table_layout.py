@@ -149,7 +149,7 @@ def test_f1_shows_the_city_rules_over_the_table_and_closes_again(showbase, scree
     from play.desktop import DesktopGame
     from play.desktop_shots import run_until, your_turn
     from play.human import default_seats
-    from play.rules_text import rules_page
+    from game.rules_text import rules_page
 
     config = api.TourConfig(3, ("paris",), base_sides=("A",) * 3)
     game = DesktopGame(showbase, config, default_seats(3), 2, threaded=False, pace=False, bind_input=True)
@@ -170,7 +170,7 @@ def test_f1_shows_the_city_rules_over_the_table_and_closes_again(showbase, scree
 def test_rules_pages_for_every_city_and_a_bad_name(capsys):
     from game.cards import city_cards
     from play.cli import main
-    from play.rules_text import rules_page
+    from game.rules_text import rules_page
 
     for card in city_cards():
         page = rules_page(card.name)
