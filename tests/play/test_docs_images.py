@@ -53,7 +53,7 @@ def test_docs_nashville_aim_png_is_the_shot_the_game_shows_you_aiming(tmp_path):
 def test_docs_settings_png_is_the_settings_screen_the_menu_opens(tmp_path):
     # A data folder of its own: the settings in the picture are the defaults, not yours.
     env = {**os.environ, "JUNKART_DATA_DIR": str(tmp_path / "data")}
-    done = subprocess.run([sys.executable, "-m", "scenes.docs_pictures", str(tmp_path), "settings.png"],
+    done = subprocess.run([sys.executable, "-m", "play.docs_pictures", str(tmp_path), "settings.png"],
                           capture_output=True, text=True, timeout=300, env=env, cwd=DOCS.parent)
     assert done.returncode == 0, done.stderr
     fresh, committed = pixels(tmp_path / "settings.png"), pixels(DOCS / "settings.png")
@@ -61,4 +61,4 @@ def test_docs_settings_png_is_the_settings_screen_the_menu_opens(tmp_path):
     # Thin text on a still screen: a row more or less moves the mean by under 0.01 but changes
     # about 1 % of the pixels by more than a quarter; rounding moves only an edge here and there.
     changed = float((np.abs(fresh - committed).max(axis=-1) > 0.25).mean())
-    assert changed < 0.002, f"{changed:.2%} of the pixels differ; regenerate: python -m scenes.docs_pictures docs settings.png"
+    assert changed < 0.002, f"{changed:.2%} of the pixels differ; regenerate: python -m play.docs_pictures docs settings.png"

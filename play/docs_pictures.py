@@ -1,6 +1,6 @@
 """The pictures of issue 25's screens in docs/, made by the game itself (offscreen):
 
-    python -m scenes.docs_pictures [docs] [settings.png ...]    (the names: only those)
+    python -m play.docs_pictures [docs] [settings.png ...]    (the names: only those)
 
 settings.png, menu_rules.png, rules.png, city_scoreboard.png, tour_end.png, table_colour_marks.png
 and popart_solo.png (docs/table*.png and docs/popart.png: see the README's `junkart screenshot`).
