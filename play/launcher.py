@@ -25,9 +25,12 @@ class Launcher:
     """One screen at a time on `base`: the menu, a game, a replay or Pop Art."""
 
     def __init__(self, base: Any, *, record: bool = True, bind_input: bool = True,
-                 choices: MenuChoices | None = None, game_options: dict[str, Any] | None = None) -> None:
+                 choices: MenuChoices | None = None, game_options: dict[str, Any] | None = None,
+                 workers_flag: int | None = None) -> None:
         """`game_options` go to every DesktopGame (tests: threaded=False, pace=False), over the
-        saved settings' (bots' speed, volume, hint bar)."""
+        saved settings' (bots' speed, volume, hint bar); `workers_flag`: `junkart play --workers N`,
+        in force (and shown so on the settings screen) until the settings' row is changed."""
+        self.workers_flag = workers_flag
         self.base = base
         self.settings = settings_file.load()
         self.game_options = game_options or {}
@@ -64,7 +67,8 @@ class Launcher:
         from scenes.settings_screen import SettingsScreen
 
         self.close()
-        self.screen = SettingsScreen(self.base, self.settings, on_change=self.change_settings, on_back=self.back)
+        self.screen = SettingsScreen(self.base, self.settings, on_change=self.change_settings, on_back=self.back,
+                                     workers_flag=self.workers_flag)
         self._on_escape(self.back)
 
     def change_settings(self, settings: settings_file.Settings) -> None:
@@ -80,6 +84,7 @@ class Launcher:
             # their first plan. Only a change resizes, so `junkart play --workers N` stays in force
             # until this row is changed.
             use_workers(settings.workers or None)
+            self.workers_flag = None
 
     def _bot_speed_chosen(self, speed: float) -> None:
         """Keys 1 / 2 / 4 in a game: the choice stays for the next one."""

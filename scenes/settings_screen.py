@@ -63,7 +63,12 @@ def stepped(settings: Settings, field: str, by: int, cores: int | None = None) -
     raise ValueError(f"unknown setting {field!r}")
 
 
-def value_text(settings: Settings, field: str, cores: int | None = None) -> str:
+def value_text(settings: Settings, field: str, cores: int | None = None, workers_flag: int | None = None) -> str:
+    """How a row shows its value. `workers_flag`: the `--workers N` this run was started with,
+    which is in force (not the saved value) until the row is changed."""
+    if field == "workers" and workers_flag is not None:
+        cores_text = "1 core" if workers_flag == 1 else f"{workers_flag} cores"
+        return f"{cores_text} (--workers, this run)"
     if field == "window":
         return f"{settings.width} x {settings.height}"
     if field == "quality":
@@ -83,9 +88,11 @@ def value_text(settings: Settings, field: str, cores: int | None = None) -> str:
 
 class SettingsScreen:
     def __init__(self, base: Any, settings: Settings, *, on_change: Callable[[Settings], None],
-                 on_back: Callable[[], None], note: str = "", cores: int | None = None) -> None:
+                 on_back: Callable[[], None], note: str = "", cores: int | None = None,
+                 workers_flag: int | None = None) -> None:
         """`cores`: the count "every core" names (this machine's unless given: the docs' picture
-        gives one so that it is the same on every machine)."""
+        gives one so that it is the same on every machine); `workers_flag`: see `value_text`."""
+        self.workers_flag = workers_flag
         self.base = base
         self.settings = settings
         self.cores = cores or default_workers()
@@ -114,6 +121,8 @@ class SettingsScreen:
 
     def step(self, field: str, by: int) -> None:
         self.settings = stepped(self.settings, field, by, self.cores)
+        if field == "workers":
+            self.workers_flag = None        # the row's value is in force from now on
         self._show()
         self.on_change(self.settings)
 
@@ -137,7 +146,7 @@ class SettingsScreen:
                     parent=self._rows, text=text, text_scale=0.044, text_font=self.font, text_fg=INK, frameColor=BUTTON,
                     frameSize=(-0.04, 0.04, -0.025, 0.06), pos=(x, 0, y + 0.005), relief=DGG.FLAT,
                     command=lambda f=field, b=by: self.step(f, b))
-            self.row_labels[field] = self._label(value_text(self.settings, field, self.cores), (0.44, y), 0.044,
+            self.row_labels[field] = self._label(value_text(self.settings, field, self.cores, self.workers_flag), (0.44, y), 0.044,
                                                  align="center", parent=self._rows)
 
     def _label(self, text: str, pos: tuple[float, float], scale: float, *, bold: bool = False, colour: Any = INK,

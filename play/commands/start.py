@@ -139,7 +139,7 @@ def run(args: argparse.Namespace) -> int:
             return 1
         else:
             if args.menu:
-                return _run_menu(base)
+                return _run_menu(base, args.workers)
             return _run_window(base, config, seats, seed, limit, args.autopilot or args.quick,
                                None if args.no_replay else (args.replay or "auto"), resume, saved.game_options())
     print(DEMO_NOTICE, flush=True)
@@ -150,10 +150,10 @@ def _display_name() -> str:
     return os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY") or "default"
 
 
-def _run_menu(base: Any) -> int:
+def _run_menu(base: Any, workers_flag: int | None) -> int:
     from play.launcher import Launcher
 
-    launcher = Launcher(base)
+    launcher = Launcher(base, workers_flag=workers_flag)
     base.finalExitCallbacks.append(launcher.close)   # a game open when the window closes is recorded whole
     run_base(base)
     return 0

@@ -99,3 +99,21 @@ def test_a_worker_count_the_row_does_not_offer_is_shown_and_left_by_one_step():
     one_core = settings_file.DEFAULTS
     assert stepped(one_core, "workers", 1, cores=1) == one_core
     assert value_text(one_core, "workers", cores=1) == "every core (1)"
+
+
+def test_a_workers_flag_is_shown_in_force_until_the_row_is_changed(showbase, tmp_path, monkeypatch, in_process_after):
+    # `junkart play --workers 3` with "every core" saved: the row says what the bots use now.
+    monkeypatch.setenv("JUNKART_DATA_DIR", str(tmp_path))
+    monkeypatch.setattr(settings_screen, "default_workers", lambda: 4)
+    app = Launcher(showbase, game_options={"threaded": False, "pace": False}, record=False, workers_flag=3)
+    try:
+        app.open_settings()
+        assert app.screen.texts()["workers"] == "3 cores (--workers, this run)"
+        _press(app.screen.arrows[("workers", 1)])           # changed: the saved row is in force
+        assert app.screen.texts()["workers"] == "1 core" and pool.shared_pool().workers == 1
+        app.back()
+        app.open_settings()                                   # and stays so when the screen comes back
+        assert app.screen.texts()["workers"] == "1 core"
+    finally:
+        app.close()
+        showbase.ignore("escape")
