@@ -59,8 +59,11 @@ def test_verbose_lets_panda3d_speak():
 
 
 def test_ctrl_c_during_the_headless_demo_prints_one_line_and_exits_130():
+    # As started at a terminal: a test run started in the background (`&`) ignores SIGINT, and
+    # its children would inherit that.
     proc = subprocess.Popen([sys.executable, "-m", "play.cli", "play"], cwd=REPO, env=_env(),
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         # Wait until the demo runs (its notice is printed before the first placement).
         assert proc.stdout is not None

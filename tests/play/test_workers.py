@@ -97,7 +97,10 @@ SIM = [sys.executable, "-m", "play.cli", "sim", "--tour", "tokyo", "--players", 
 
 
 def test_ctrl_c_in_a_headless_sim_ends_its_workers_and_says_one_line():
-    process = subprocess.Popen(SIM, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    # As started at a terminal: a test run started in the background (`&`) ignores SIGINT, and
+    # its children would inherit that.
+    process = subprocess.Popen(SIM, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     workers = workers_started(process, 2)
     process.send_signal(signal.SIGINT)
     _, err = process.communicate(timeout=60)
