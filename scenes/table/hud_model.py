@@ -196,6 +196,14 @@ def shot_text(shoot: Shoot, names: Sequence[str], builds_on: Sequence[int]) -> s
     return line + ("; " + "; ".join(costs) if costs else "")
 
 
+def moving_text(action: Place | Shoot, names: Sequence[str]) -> str:
+    """The event line while a placement or shot still moves (a replay shows its result once it
+    rests): what is happening, not yet what came of it."""
+    if isinstance(action, Place):
+        return f"{names[action.seat]} places {piece_words(action.piece)}..."
+    return f"{names[action.seat]} shoots at {names[action.target]}..."
+
+
 def event_text(place: Place, names: Sequence[str]) -> str:
     """"Easy bot placed blue ring: nothing fell" — the last event line."""
     outcome = place.outcome

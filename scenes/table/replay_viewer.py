@@ -181,11 +181,12 @@ class ReplayViewer:
             self.motions_shown += 1
         else:
             self.view.show(frame.table)
+        first = self.index < 0
         self.index = index
         self.result_shown = motion is None
         if self.result_shown:
             self._show_heights()
-        if new_table or self.index < 0 or self._camera_followed:
+        if new_table or first or self._camera_followed:
             self._camera_followed = False
             self.view.overview()
         else:
@@ -208,7 +209,7 @@ class ReplayViewer:
     def hud_input(self) -> HudInput:
         frame = self.frames[self.index]
         rules = frame.state if self.result_shown or frame.state_before is None else frame.state_before
-        event = self.notice or (_event_text(frame, self.names) if self.result_shown else _during_text(frame, self.names))
+        event = self.notice or (_event_text(frame, self.names) if self.result_shown else hud_model.moving_text(frame.action, self.names))
         state = "playing" if self.playing else "paused"
         kind = "shot" if isinstance(frame.action, Shoot) else "placement"
         model = hud_model.build(rules, self.names, frame.action.seat, f"Replay: {kind} {self.index + 1} "
@@ -273,13 +274,6 @@ class ReplayViewer:
         self.sound.destroy()
         self.hud.destroy()
         self.view.destroy()
-
-
-def _during_text(frame: ReplayFrame, names: Sequence[str]) -> str:
-    """The event line while it moves: what is happening, not yet what came of it."""
-    if isinstance(frame.action, Place):
-        return f"{names[frame.action.seat]} places {hud_model.piece_words(frame.action.piece)}..."
-    return f"{names[frame.action.seat]} shoots at {names[frame.action.target]}..."
 
 
 def _event_text(frame: ReplayFrame, names: Sequence[str]) -> str:
