@@ -4,7 +4,8 @@ Plays GAMES (default 20) seeded 2-player Nashville games of the hard bot against
 exactly as `junkart sim --tour nashville --players 2 --bots hard,easy --seed S` would (seeds
 0..GAMES-1; the hard bot sits in seat 0 on even seeds and seat 1 on odd ones), and prints the
 hard bot's score (a win 1, a tie 1/2), and both bots' shots and the shots that knocked at least
-one piece off their target's structure. Slow: a game takes 2-10 minutes on the project's
+one piece off their target's structure, beside `raw_pybullet_realtime_factor` (the games' wall time
+depends on the machine, their results do not). Slow: a game takes 2-10 minutes on the project's
 machine. Measured with commit ff51d58's bots: 16 wins, 2 ties, 2 losses (85%); the hard bot's
 shots knocked something off their target with 98 of 176 shots (56%), the easy bot's 39 of 103.
 Commit 6c213fc's (bots that choose whom to shoot, cheaper shots): 9 wins, 3 ties, 8 losses
@@ -17,6 +18,7 @@ from __future__ import annotations
 import json
 import sys
 
+from benchmarks.bench_bots import raw_pybullet_realtime_factor
 from game.api import TourConfig
 from play.controllers import BotController
 from play.match import Match
@@ -36,6 +38,7 @@ def duel(seed: int) -> dict:
 
 
 def run(games: int = 20) -> dict:
+    raw = raw_pybullet_realtime_factor()     # the games' figures do not depend on it; their time does
     results = [duel(seed) for seed in range(games)]
     hard_shots = sum(r["shots"][r["hard_seat"]] for r in results)
     hard_hits = sum(r["hits"][r["hard_seat"]] for r in results)
@@ -44,7 +47,8 @@ def run(games: int = 20) -> dict:
     return {"games": games, "hard_score": sum(r["score"] for r in results),
             "hard_rate": round(sum(r["score"] for r in results) / games, 3),
             "hard_hit_rate": round(hard_hits / max(1, hard_shots), 3),
-            "easy_hit_rate": round(easy_hits / max(1, easy_shots), 3), "results": results}
+            "easy_hit_rate": round(easy_hits / max(1, easy_shots), 3), "results": results,
+            "raw_pybullet_realtime_factor": raw}
 
 
 def main() -> None:
