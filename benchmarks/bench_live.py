@@ -183,7 +183,7 @@ def bot_waits(base: Any, think_ahead: bool, placements: int, seed: int) -> tuple
                     waits.append(max(0.0, time.monotonic() - wait_over))
                 done, wait_over = made, None
             if game.placements > shown and not game.player.playing:
-                shown, wait_over = game.placements, game._wait_until   # the pacing after this placement
+                shown, wait_over = game.placements, game.wait_until    # the pacing after this placement
             time.sleep(max(0.0, FRAME_S - (time.monotonic() - frame_start)))
         played = [p.action.to_text() for p in game.match.log.placements]
         ready = sum(c.prepared_used for c in game.controllers if isinstance(c, BotController))
@@ -225,17 +225,17 @@ def replay_size(hand_minutes: float = 10.0, seconds_per_placement: float = 20.0,
             while placed < wanted and not game.finished:
                 for _ in range(20000):
                     game.tick()
-                    if game.finished or (not game.worker.busy and not game.player.playing and not game._live_settling
-                                         and game.aim is not None and game.live is None):
+                    if game.finished or (not game.worker.busy and not game.player.playing
+                                         and not game.your_hand.settling and game.aim is not None and game.live is None):
                         break
                     if not game.worker.busy and not game.player.playing and game.options:
                         game.choose_option(0)
                 if game.finished:
                     break
-                if not game._take() or game.live is None:
+                if not game.your_placement.take() or game.live is None:
                     stops["no room to hold"] = stops.get("no room to hold", 0) + 1
-                    game._let_go()
-                    game.place()                                # the assist places this one
+                    game.your_placement.let_go()
+                    game.your_placement.place()                 # the assist places this one
                     continue
                 (x0, y0, z0), quat = game.hand.held()
                 phase = rng.uniform(0, 6.28)
@@ -250,10 +250,10 @@ def replay_size(hand_minutes: float = 10.0, seconds_per_placement: float = 20.0,
                 for _ in targets:
                     game.tick()
                 keys += len(game.live.keys)
-                game.place()
+                game.your_placement.place()
                 for _ in range(5000):
                     game.tick()
-                    if not game._live_settling:
+                    if not game.your_hand.settling:
                         break
                 placed += 1
         finally:

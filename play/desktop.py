@@ -29,7 +29,6 @@ under the mouse (play/desktop_camera.py), and the keys and mouse buttons (play/d
 from __future__ import annotations
 
 import time
-from operator import attrgetter
 from typing import Any, Callable, Sequence
 
 from game import api
@@ -66,11 +65,6 @@ from scenes.table.sound import TableSound
 from scenes.table.view import TableView
 
 DROP_JOB_AFTER_S = 0.25      # leaving waits this long for a running step, then drops it
-
-
-def _part(path: str) -> Any:
-    """A read-only name on the game for what one of its parts holds ("hud_feed.scoreboard")."""
-    return property(attrgetter(path))
 
 
 class DesktopGame:
@@ -116,9 +110,9 @@ class DesktopGame:
         self.shooting = YourShot(self.view)      # Nashville: the cowboys, your shot in aim
         self.shot_turn = ShotTurn(self)
         self._last_tick = time.monotonic()
-        self.hud = Hud(base, on_option=self.choose_option, on_chip=self.select_card, on_place=self.place,
-                       on_reaim=self.reaim, on_handoff=self.hot_seat.take_screen,
-                       on_set_aside=self.your_placement.set_aside)
+        self.hud = Hud(base, on_option=self.choose_option, on_chip=self.select_card,
+                       on_place=self.your_placement.place, on_reaim=self.your_placement.reaim,
+                       on_handoff=self.hot_seat.take_screen, on_set_aside=self.your_placement.set_aside)
         self.worker = Worker(threaded)
         self.thinking_ahead = ThinkAhead(self.match, self.worker, threaded if think_ahead is None else think_ahead)
         self.pace = pace
@@ -199,7 +193,7 @@ class DesktopGame:
             rested = self.your_hand.step(wall_s if self.pace else None)
             if rested is not None:
                 self.your_placement.rested(rested)
-        if not self.worker.busy and not self.finished and not self.player.playing and not self._live_settling:
+        if not self.worker.busy and not self.finished and not self.player.playing and not self.your_hand.settling:
             self._advance()
             self.worker.poll()          # an inline job is done already: show its results now
             self.match_events.show()
@@ -369,30 +363,6 @@ class DesktopGame:
     def shot(self) -> ShotAiming | None:
         """Your Nashville shot being aimed, else None."""
         return self.shooting.aiming
-
-    # Names the launcher, tests, docs pictures and benchmarks use on the game, for what its parts
-    # hold and do now: each reads the part's attribute (a method comes back bound to the part).
-    viewer = _part("hot_seat.viewer")
-    handoff = _part("hot_seat.handoff")
-    _live_settling = _part("your_hand.settling")
-    events = _part("match_events.pending")
-    last_live_digest = _part("match_events.last_live_digest")
-    bot_speed = _part("match_events.bot_speed")
-    set_bot_speed = _part("match_events.set_bot_speed")
-    scoreboard = _part("hud_feed.scoreboard")
-    controls = _part("hud_feed.controls")
-    show_hints = _part("hud_feed.show_hints")
-    toggle_rules = _part("hud_feed.toggle_rules")
-    _extra = _part("hud_feed.extra")
-    _refresh_hud = _part("hud_feed.refresh")
-    _moment = _part("hud_feed.moment")
-    _board_button = _part("hud_feed.board_button")
-    place = _part("your_placement.place")
-    reaim = _part("your_placement.reaim")
-    _take = _part("your_placement.take")
-    _let_go = _part("your_placement.let_go")
-    flick = _part("shot_turn.flick")
-    _wait_until = _part("wait_until")
 
     # --- leaving --------------------------------------------------------------------------------
 

@@ -22,7 +22,7 @@ def _shot(change: Callable[[ShotAiming], object]) -> tuple[str, list]:
 # event -> (the method, as a path from the DesktopGame, and its extra arguments)
 KEYS: dict[str, tuple[str, list]] = {
     "space": ("table_input.space", []),
-    "tab": ("reaim", []),
+    "tab": ("your_placement.reaim", []),
     "x": ("your_placement.set_aside", []),
     "c": ("recentre", []),
     "mouse1": ("table_input.click", []),

@@ -81,7 +81,7 @@ def take_collapse_screenshot(base: Any, seats: Sequence[SeatSpec], seed: int, ou
                     game.player.step_frame()
                 structure = motion.structure
                 game.view.focus(structure, max(60.0, max((p.position[2] for p in before.pieces if p.structure == structure), default=0.0) * 1000 + 60))
-                game._refresh_hud()
+                game.hud_feed.refresh()
                 render_frames(base, 3)
                 save_frame(base, str(out))
                 return game.placements + 1
@@ -100,7 +100,7 @@ def to_your_shot(game: DesktopGame, max_ticks: int = 50_000) -> bool:
         if game.finished:
             return False
         game.tick()
-        if game.worker.busy or game.player.playing or game._live_settling:
+        if game.worker.busy or game.player.playing or game.your_hand.settling:
             continue
         if game.shot is not None:
             return True
@@ -108,7 +108,7 @@ def to_your_shot(game: DesktopGame, max_ticks: int = 50_000) -> bool:
             shots = [k for k, o in enumerate(game.options) if isinstance(o, Shoot)]
             game.choose_option(shots[0] if shots else 0)
         elif game.aim is not None and game.live is None:
-            game.place()
+            game.your_placement.place()
     return False
 
 
@@ -124,7 +124,7 @@ def take_shot_screenshot(base: Any, seats: Sequence[SeatSpec], seed: int, out: A
         if not to_your_shot(game):
             return False
         if flight:
-            game.flick()
+            game.shot_turn.flick()
             while not (game.player.playing and game.player.motion.piece_id.startswith(DISC_ID_PREFIX)):
                 game.tick()
             motion = game.player.motion
@@ -133,7 +133,7 @@ def take_shot_screenshot(base: Any, seats: Sequence[SeatSpec], seed: int, out: A
             while game.player.shown_frame() < highest:
                 game.player.step_frame()
                 game.shooting.follow_disc(motion)
-        game._refresh_hud()
+        game.hud_feed.refresh()
         render_frames(base, 3)
         save_frame(base, str(out))
         return True

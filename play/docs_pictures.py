@@ -62,7 +62,7 @@ def main(out: Path, names: tuple[str, ...] = PICTURES) -> None:
     if wanted("rules.png"):
         g = game(("philadelphia",), 2)
         run_until(g, your_turn, max_ticks=400)
-        g.toggle_rules()
+        g.hud_feed.toggle_rules()
         g.tick()
         save("rules.png")
         g.destroy()
@@ -81,7 +81,7 @@ def main(out: Path, names: tuple[str, ...] = PICTURES) -> None:
     if wanted("city_scoreboard.png", "tour_end.png"):
         g = game(("new_york:short", "tokyo"), 3, autopilot=True)
         g.on_play_again = lambda: None        # as the menu's launcher offers it
-        run_until(g, lambda x: x.scoreboard is not None, max_ticks=100_000)
+        run_until(g, lambda x: x.hud_feed.scoreboard is not None, max_ticks=100_000)
         g.tick()
         save("city_scoreboard.png")
         run_until(g, lambda x: x.finished, max_ticks=100_000)

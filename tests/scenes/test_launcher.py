@@ -40,7 +40,7 @@ def test_play_opens_the_first_tour_and_esc_comes_back_to_the_menu(showbase, laun
     assert run_until(game, your_turn, max_ticks=200)
     _press(game.hud.option_buttons[0])                                  # your base: side A
     assert run_until(game, lambda g: api.current(g.match.state) is not None, max_ticks=50)
-    assert any("Esc menu" in line for line in game.controls)
+    assert any("Esc menu" in line for line in game.hud_feed.controls)
     played = len(game.match.log.actions)
     showbase.messenger.send("escape")
     menu = launcher.screen
@@ -99,7 +99,7 @@ def test_play_again_on_the_tour_board_opens_the_same_table_with_a_new_deal(showb
                                       play_again=game.on_play_again is not None)
     assert board.buttons[0].startswith("Play again")
     # ... and its button (or Space on the board) opens the same table, dealt afresh.
-    game._board_button(board.buttons[0])
+    game.hud_feed.board_button(board.buttons[0])
     assert launcher.screen is game                          # not inside the button's own click
     showbase.taskMgr.step()
     again = launcher.screen

@@ -35,11 +35,11 @@ def test_every_aim_offered_differs_visibly_and_tab_says_when_there_is_no_other(s
         poses = game.aim.poses
         assert len(poses) >= 2
         assert all(visibly_apart(a, b) for a, b in itertools.combinations(poses, 2))
-        game.reaim()
+        game.your_placement.reaim()
         assert game.aim_index == 1
         game.aim = Aim(game.aim.place, poses[:1])       # a piece with one spot only
         game.aim_index = 0
-        game.reaim()
+        game.your_placement.reaim()
         assert game.aim_index == 0 and game.event_line.startswith("No other spot for this piece")
     finally:
         game.destroy()

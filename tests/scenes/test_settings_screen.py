@@ -53,10 +53,10 @@ def test_settings_are_saved_and_the_next_game_takes_them(showbase, launcher, tmp
     showbase.messenger.send("enter")                   # Play
     game = launcher.screen
     assert isinstance(game, DesktopGame)
-    assert game.bot_speed == 2.0 and game.show_hints is False
+    assert game.match_events.bot_speed == 2.0 and game.hud_feed.show_hints is False
     game.tick()
     assert game.hud.texts()["hints"] == []
-    game.set_bot_speed(4.0)                            # key 4
+    game.match_events.set_bot_speed(4.0)               # key 4
     assert settings_file.load().bot_speed == 4.0
 
 

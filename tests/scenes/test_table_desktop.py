@@ -220,21 +220,21 @@ def test_hot_seat_hides_each_hand_until_its_person_takes_the_screen(showbase):
     try:
         seen: dict[str, list[str]] = {}
         for _ in range(4):                    # Ann's side, Bob's side, then Philadelphia's pass: Ann, Bob
-            assert run_until(g, lambda g: g.handoff is not None, max_ticks=400), g.turn_line
-            assert g.handoff == api.to_act(g.match.state)[0]
-            person = g.names[g.handoff]
+            assert run_until(g, lambda g: g.hot_seat.handoff is not None, max_ticks=400), g.turn_line
+            assert g.hot_seat.handoff == api.to_act(g.match.state)[0]
+            person = g.names[g.hot_seat.handoff]
             texts = g.hud.texts()
             assert texts["hand"] == [] and texts["options"] == []
             assert g.hud.handoff_button is not None and texts["turn"] == f"{person}'s turn"
             showbase.messenger.send("space")                # "I'm <person>"
             g.tick()
-            assert g.viewer == g.names.index(person) and g.handoff is None
+            assert g.hot_seat.viewer == g.names.index(person) and g.hot_seat.handoff is None
             texts = g.hud.texts()
             assert texts["options"] and f"{person} (you)" in texts["seats"]
             ex = api.current(g.match.state)
             if ex is not None:
                 seen[person] = texts["hand"]
-                assert texts["hand"] == list(ex.hands[g.viewer])
+                assert texts["hand"] == list(ex.hands[g.hot_seat.viewer])
             _press(g.hud.option_buttons[0])
             g.tick()
             if g.options and isinstance(g.options[0], str):   # a card narrowed the choices: take one
@@ -254,7 +254,7 @@ def test_the_end_of_the_tour_names_its_replay(showbase, tmp_path):
     try:
         assert run_until(g, lambda g: g.finished, max_ticks=2000)
         assert g.turn_line.startswith("Tour over: ")
-        assert g._extra[-1] == "Replay saved: watched.jsonl"
+        assert g.hud_feed.extra[-1] == "Replay saved: watched.jsonl"
         g.tick()
         assert g.hud.texts()["hand"] == []                           # watching: no bot's hand on screen
     finally:

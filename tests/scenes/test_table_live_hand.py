@@ -21,7 +21,7 @@ SEATS = [SeatSpec("You", "human"), SeatSpec("Easy bot", "easy")]
 def _to_your_aim(game: DesktopGame, ticks: int = 5000) -> bool:
     for _ in range(ticks):
         game.tick()
-        if game.worker.busy or game.player.playing or game._live_settling:
+        if game.worker.busy or game.player.playing or game.your_hand.settling:
             continue
         if game.options:
             game.choose_option(0)
@@ -52,12 +52,12 @@ def test_a_live_hand_that_shoves_your_structure_is_what_the_match_and_the_replay
                        show_motion=True, recorder=recorder)
     try:
         assert _to_your_aim(game)
-        game.place()                                       # the assist's first placement
+        game.your_placement.place()                        # the assist's first placement
         assert _to_your_aim(game)
         assert game.aim.place.piece == "grey-short_plank"
         before = game.match.snapshot
         cylinder = next(p for p in before.pieces if p.piece_id == "grey-cylinder")
-        assert game._take() and game.live is not None      # a click: the piece is in your hand
+        assert game.your_placement.take() and game.live is not None   # a click: the piece is in your hand
         targets = _path(cylinder, cylinder.position[2] + 0.012)
         sent = iter(targets)
         game.hand.held = lambda: next(sent, targets[-1])   # the mouse, frame by frame
@@ -70,11 +70,11 @@ def test_a_live_hand_that_shoves_your_structure_is_what_the_match_and_the_replay
         assert moved > 0.005, moved
         held_pose = game.live.placement.pose
         assert math.dist(held_pose[0], targets[-1][0]) < 0.01   # the hand followed its targets
-        game.place()                                       # let go: the settle plays live
-        assert game._live_settling
+        game.your_placement.place()                        # let go: the settle plays live
+        assert game.your_hand.settling
         for _ in range(2000):
             game.tick()
-            if not game._live_settling:
+            if not game.your_hand.settling:
                 break
         assert game.live is None
         for _ in range(3):                                 # the match's answer reaches the window
@@ -84,7 +84,7 @@ def test_a_live_hand_that_shoves_your_structure_is_what_the_match_and_the_replay
         record = mine[0]
         assert record.hand
         # The match's ticks came to exactly the table the window showed at rest.
-        assert record.snapshot_digest == game.last_live_digest
+        assert record.snapshot_digest == game.match_events.last_live_digest
         assert game.event_line != LIVE_MISMATCH
         release, trajectory = placement_input(record.hand)
         assert len(trajectory) > 8 * len(targets) * 0.9                     # every tick, from a few keys

@@ -31,7 +31,7 @@ def test_your_shot_is_aimed_by_keys_and_drag_and_the_match_flicks_what_you_aimed
     try:
         assert to_your_shot(game)
         shot = game.shot
-        assert game._moment() == "shoot" and game.shooting.marks.shown
+        assert game.hud_feed.moment() == "shoot" and game.shooting.marks.shown
         # Every cowboy stands on the table, and your disc lies at your cowboy's foot.
         assert not game.view.pieces[cowboy_id(0)].is_hidden() and not game.view.pieces[cowboy_id(1)].is_hidden()
         disc = game.view.pieces[disc_id(0)]

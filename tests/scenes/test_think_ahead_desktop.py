@@ -98,7 +98,7 @@ def test_a_bot_still_planning_ahead_when_the_motion_ends_is_shown_thinking_then_
         request = game.thinking_ahead.preparing
         bot = held[request.seat]
         placements = len(game.match.log.placements)
-        while game.player.playing or game.events:
+        while game.player.playing or game.match_events.pending:
             game.tick()                          # the last move plays to its end; the bot still plans
         game.tick()
         assert game.worker.busy and game.thinking_ahead.preparing is request
