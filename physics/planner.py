@@ -41,7 +41,8 @@ from physics.pool import RolloutPool, shared_pool
 from physics.rollout import (STEADY, Objective, RolloutJob, Shake, draw_shake, hand_place, perturb,  # noqa: F401
                              run_rollout, score_report, shaken_place, usable_height_mm)
 from physics.snapshot import Snapshot
-from physics.spots import RELEASE_GAP_M, Candidate, Pose, candidates, compose_yaw, structure_surface
+from physics.spots import (RELEASE_GAP_M, Candidate, Orientation, Pose, Surface, compose_yaw, orientations, ranked,
+                           rays_to_cast, spot_candidates, structure_surface)
 from physics.world import BASE_PREFIX, World
 
 WIDEN_BELOW = 3               # fewer candidates than this many batches' worth: search finer
@@ -92,6 +93,9 @@ class Plan:
     option: int = 0               # index of the chosen option (see `plan_best`)
     searches: int = 1             # 1 + how many times it searched wider (PlannerParams.escalations)
     probes: int = 0               # steady-hand placements of `settled_spots` (each spends a rollout of the budget)
+    # The chosen option's candidates in the order the search that chose it ranked them: the
+    # assist offers them for Re-aim (play/human.py) without casting the pre-filter again.
+    alternatives: tuple[Pose, ...] = field(default=(), repr=False)
 
 
 @dataclass(frozen=True)
@@ -158,7 +162,7 @@ def plan_best(snapshot: Snapshot, options: Sequence[Option], seat: int, params: 
     # too, but the drop has been counted by then.) Each search spends from the one budget, and
     # none starts without a batch's worth left: the slowest decisions were searches on hopeless
     # tops that nothing could save.
-    def settled(world: World, option: Option, _: PlannerParams, wanted: int) -> list[Candidate]:
+    def settled(world: World, option: Option, _: PlannerParams, wanted: int, __: RolloutPool) -> list[Candidate]:
         return _diverse(settled_spots(world, option.structure, option.piece_id, seat, option.objective, pool,
                                       budget), wanted)
 
@@ -185,7 +189,7 @@ def _search(snapshot: Snapshot, options: Sequence[Option], seat: int, params: Pl
     share = params.candidates if len(options) == 1 else max(2, math.ceil(params.candidates / len(options)))
     with World.from_snapshot(snapshot) as world:
         heights = [world.height_mm(option.structure) for option in options]
-        per_option = [[replace(c, option=k) for c in find(world, option, params, share)]
+        per_option = [[replace(c, option=k) for c in find(world, option, params, share, pool)]
                       for k, option in enumerate(options)]
     if not any(per_option):
         return None
@@ -193,13 +197,14 @@ def _search(snapshot: Snapshot, options: Sequence[Option], seat: int, params: Pl
     per_option_batches = [_batches(found, share, 1 + params.extra_batches) for found in per_option]
     batches = [[c for batches in per_option_batches if j < len(batches) for c in batches[j]]
                for j in range(max(len(batches) for batches in per_option_batches))]
-    return _roll_out_and_choose(snapshot, options, heights, seat, params, rng, pool, budget, batches,
+    plan = _roll_out_and_choose(snapshot, options, heights, seat, params, rng, pool, budget, batches,
                                 sum(len(found) for found in per_option))
+    return replace(plan, alternatives=tuple(c.release for c in per_option[plan.option]))
 
 
-def _spots(world: World, option: Option, params: PlannerParams, wanted: int) -> list[Candidate]:
+def _spots(world: World, option: Option, params: PlannerParams, wanted: int, pool: RolloutPool) -> list[Candidate]:
     """The pre-filtered candidates for one option, searched finer when few are found."""
-    found = candidates(world, option.structure, option.piece_id, params, option.objective)
+    found = shared_candidates(world, option.structure, option.piece_id, params, option.objective, pool)
     if len(found) < WIDEN_BELOW * wanted:
         # A cluttered top leaves few spots at this resolution: look again, finer and wider (a
         # player who sees no room turns the piece over and tries more places). Two more rows,
@@ -207,8 +212,59 @@ def _spots(world: World, option: Option, params: PlannerParams, wanted: int) -> 
         # product, and a careful retry's doubled search ran for 20 s.
         finer = replace(params, grid=params.grid + 2, yaw_steps=params.yaw_steps + 2,
                         stable_poses=params.stable_poses + 2)
-        found = candidates(world, option.structure, option.piece_id, finer, option.objective)
+        found = shared_candidates(world, option.structure, option.piece_id, finer, option.objective, pool)
     return found or [_fallback(world, option.structure, option.piece_id)]
+
+
+# The pre-filter shares its orientations among the pool's workers when it casts at least this
+# many rays: below that, sending the table and rebuilding it in each worker (a few ms) costs
+# more than the rays save.
+SHARE_PREFILTER_RAYS = 2500
+
+
+@dataclass(frozen=True)
+class SpotSearch:
+    """Part of a pre-filter (a pool task): these orientations of the piece over `surface`."""
+    snapshot: Snapshot
+    ways: tuple[Orientation, ...]
+    surface: Surface
+    objective: Objective
+
+
+def run_spot_search(world: World, job: SpotSearch) -> list[Candidate]:
+    """`spot_candidates` for one part, on the table rebuilt from the snapshot: the same bodies
+    in the same order as the planner's own world, so the rays hit the same bits."""
+    world.load(job.snapshot)
+    return spot_candidates(world, job.ways, job.surface, job.objective)
+
+
+def shared_candidates(world: World, structure: int, piece_id: str, params: PlannerParams, objective: Objective,
+                      pool: RolloutPool) -> list[Candidate]:
+    """`spots.candidates`, its orientations cast on the pool's workers (the workers wait for
+    the pre-filter otherwise: it was an eighth of a 4-bot tour's time). Each part's candidates
+    come back in order and are joined in order, so they rank exactly as one process ranks them."""
+    surface = structure_surface(world, structure, params.grid)
+    ways = orientations(piece_id, params)
+    if pool.workers == 1 or len(ways) < 2 or rays_to_cast(ways, surface) < SHARE_PREFILTER_RAYS:
+        return ranked(spot_candidates(world, ways, surface, objective))
+    snapshot = world.snapshot()
+    jobs = [SpotSearch(snapshot, part, surface, objective) for part in _parts(ways, pool.workers)]
+    return ranked([c for found in pool.map(run_spot_search, jobs) for c in found])
+
+
+def _parts(ways: list[Orientation], n: int) -> list[tuple[Orientation, ...]]:
+    """`ways` cut into at most n runs of about equal cost (rays per spot), in order."""
+    weights = [len(way.low) for way in ways]
+    total, parts, current, done = sum(weights), [], [], 0
+    for way, weight in zip(ways, weights):
+        current.append(way)
+        done += weight
+        if done >= total * (len(parts) + 1) / n and len(parts) < n - 1:
+            parts.append(tuple(current))
+            current = []
+    if current:
+        parts.append(tuple(current))
+    return parts
 
 
 @dataclass(frozen=True)

@@ -202,23 +202,66 @@ def structure_surface(world: World, structure: int, n: int) -> Surface:
                     rays_down(world, grid, top_z))
 
 
+@dataclass(frozen=True)
+class Orientation:
+    """One distinct way the pre-filter turns a piece: its rotation, its vertices so turned and
+    the points under it that rays are cast from (`_lowest`)."""
+    quat: tuple[float, float, float, float]
+    rotated: np.ndarray
+    low: np.ndarray
+
+
+def orientations(piece_id: str, params: PlannerParams) -> list[Orientation]:
+    """The piece's likeliest resting poses x yaw steps, each distinct body once: a ball in any
+    orientation, or an upright cylinder turned about its axis, is one (`_orientation_signature`),
+    so equivalent orientations do not crowd distinct spots out of the rollout batches."""
+    seen: set[tuple[int, ...]] = set()
+    found: list[Orientation] = []
+    for pose in resting_ways(piece_id)[: params.stable_poses]:
+        for k in range(params.yaw_steps):
+            quat = compose_yaw(math.pi * k / params.yaw_steps, pose.orientation)
+            rotated = _rotated_vertices(piece_id, quat)
+            signature = _orientation_signature(rotated)
+            if signature not in seen:
+                seen.add(signature)
+                found.append(Orientation(quat, rotated, _lowest(rotated)))
+    return found
+
+
 def candidates(world: World, structure: int, piece_id: str, params: PlannerParams,
                objective: Objective, surface: Surface | None = None) -> list[Candidate]:
     """Every pre-filtered candidate release pose on `structure`, best guess first. `surface`:
     the structure's support points already cast (for several pieces on one unchanged world)."""
     surface = surface or structure_surface(world, structure, params.grid)
+    return ranked(spot_candidates(world, orientations(piece_id, params), surface, objective))
+
+
+def ranked(found: list[Candidate]) -> list[Candidate]:
+    """Best guess first; equal guesses keep the order they were found in (orientation by
+    orientation, spot by spot), so candidates found in parts and joined in order rank the same."""
+    return sorted(found, key=lambda c: -c.guess)
+
+
+def spot_candidates(world: World, ways: Sequence[Orientation], surface: Surface,
+                    objective: Objective) -> list[Candidate]:
+    """The candidates of these orientations, unranked, in the order they were found."""
     found: list[Candidate] = []
-    for quat, rotated, low, (x, y), over, hits, rest_z in _resting_spots(world, piece_id, params, surface):
-        margin = _carried_margin(surface, low, hits, rest_z)
+    for way, (x, y), over, hits, rest_z in _resting_spots(world, ways, surface):
+        margin = _carried_margin(surface, way.low, hits, rest_z)
         if margin is None or margin <= 0.0:
             continue
-        top_mm = (rest_z + rotated[:, 2].max()) * 1000.0
+        top_mm = (rest_z + way.rotated[:, 2].max()) * 1000.0
         gain = max(0.0, top_mm - surface.height_mm)
         guess = objective.height_weight * gain + objective.stability_weight * margin * 1000.0
-        release = ((float(x), float(y), float(rest_z + RELEASE_GAP_M)), quat)
+        release = ((float(x), float(y), float(rest_z + RELEASE_GAP_M)), way.quat)
         found.append(Candidate(release, over, margin * 1000.0, guess))
-    found.sort(key=lambda c: -c.guess)
     return found
+
+
+def rays_to_cast(ways: Sequence[Orientation], surface: Surface) -> int:
+    """How many rays `spot_candidates` casts for these orientations (its cost, give or take)."""
+    spots = sum(1 for over in surface.hits if over[1] in surface.own)
+    return spots * sum(len(way.low) for way in ways)
 
 
 def highest_robust_release_z(world: World, structure: int, piece_id: str, params: PlannerParams,
@@ -227,40 +270,32 @@ def highest_robust_release_z(world: World, structure: int, piece_id: str, params
     none, without working out the support of spots too low to beat the best so far: the
     planner asks it for every rollout that stood (`planner.usable_height_mm`)."""
     best: float | None = None
-    for _, _, low, _, _, hits, rest_z in _resting_spots(world, piece_id, params, surface):
+    for way, _, _, hits, rest_z in _resting_spots(world, orientations(piece_id, params), surface):
         release_z = float(rest_z + RELEASE_GAP_M)
         if best is not None and release_z <= best:
             continue
-        margin = _carried_margin(surface, low, hits, rest_z)
+        margin = _carried_margin(surface, way.low, hits, rest_z)
         if margin is not None and margin > 0.0 and margin * 1000.0 >= margin_mm:
             best = release_z
     return best
 
 
-def _resting_spots(world: World, piece_id: str, params: PlannerParams, surface: Surface) -> Iterator[tuple]:
-    """(quat, rotated vertices, lowest points, (x, y), what is below, their rays' hits, rest
-    height) for each distinct orientation and support point over the structure's own pieces."""
+def _resting_spots(world: World, ways: Sequence[Orientation], surface: Surface) -> Iterator[tuple]:
+    """(orientation, (x, y), what is below, its rays' hits, rest height) for each orientation
+    and support point over the structure's own pieces."""
     own, top_z, grid, grid_hits = surface.own, surface.top_z, surface.grid, surface.hits
-    seen: set[tuple[int, ...]] = set()
-    for pose in resting_ways(piece_id)[: params.stable_poses]:
-        for k in range(params.yaw_steps):
-            quat = compose_yaw(math.pi * k / params.yaw_steps, pose.orientation)
-            rotated = _rotated_vertices(piece_id, quat)
-            signature = _orientation_signature(rotated)
-            if signature in seen:
-                continue   # the same body as an orientation already tried (a ball, an upright cylinder turned)
-            seen.add(signature)
-            low = _lowest(rotated)
-            spots = [(x, y, over) for (x, y), (_, over) in zip(grid, grid_hits) if over in own]
-            if not spots:
-                continue
-            # One cast for every spot of this orientation: a call per spot cost more than its rays.
-            cast = rays_down(world, np.concatenate([low[:, :2] + (x, y) for x, y, _ in spots]), top_z)
-            n = len(low)
-            for j, (x, y, over) in enumerate(spots):
-                hits = cast[j * n:(j + 1) * n]
-                rest_z = max(hz - vz for (hz, _), vz in zip(hits, low[:, 2]))
-                yield quat, rotated, low, (x, y), over, hits, rest_z
+    spots = [(x, y, over) for (x, y), (_, over) in zip(grid, grid_hits) if over in own]
+    if not spots:
+        return
+    for way in ways:
+        low = way.low
+        # One cast for every spot of this orientation: a call per spot cost more than its rays.
+        cast = rays_down(world, np.concatenate([low[:, :2] + (x, y) for x, y, _ in spots]), top_z)
+        n = len(low)
+        for j, (x, y, over) in enumerate(spots):
+            hits = cast[j * n:(j + 1) * n]
+            rest_z = max(hz - vz for (hz, _), vz in zip(hits, low[:, 2]))
+            yield way, (x, y), over, hits, rest_z
 
 
 def _carried_margin(surface: Surface, low: np.ndarray, hits: list[tuple[float, str]], rest_z: float) -> float | None:

@@ -12,10 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from physics.planner import Objective, Option, PlannerParams, plan_best, plan_placement
+from physics.planner import (SHARE_PREFILTER_RAYS, Objective, Option, PlannerParams, plan_best, plan_placement,
+                             shared_candidates, widened)
 from physics.pool import (PoolInterrupted, RolloutPool, WorkerCrashed, check_workers, close_shared_pool,
                           interrupt_shared_pool, shared_pool, use_workers)
 from physics.snapshot import Snapshot
+from physics.spots import candidates, orientations, rays_to_cast, structure_surface
 from physics.reference import cone_on_the_base_centre
 from physics.world import World
 from play.objectives import tallest
@@ -72,6 +74,22 @@ def test_the_same_tables_planned_with_one_and_with_two_workers_give_the_same_pla
     assert found[0].searches >= 3 and found[1].searches >= 2
     assert found[0].probes > 0                              # the settle scan ran on the pool too
     assert found[0].rolled_out + found[0].probes <= SMALL.budget   # the budget holds (rollouts=1)
+
+
+def test_a_pre_filter_shared_among_the_workers_finds_and_ranks_what_one_process_does(two_workers):
+    """The pre-filter's orientations are cast on the workers when it is big enough: the
+    candidates, joined in order, are the same bits in the same ranking as those found here."""
+    hard = PlannerParams(stable_poses=4, yaw_steps=6, grid=5, candidates=12)
+    cases = [(ball_without_level_room(), "blue-long_plank", hard), (ball_without_level_room(), "orange-wedge", widened(hard, 1)),
+             (cone_on_the_base_centre(), "grey-flower_pot", hard)]
+    for table, piece, params in cases:
+        with World.from_snapshot(table) as world:
+            surface = structure_surface(world, 0, params.grid)
+            assert rays_to_cast(orientations(piece, params), surface) >= SHARE_PREFILTER_RAYS   # the shared path
+            expected = candidates(world, 0, piece, params, tallest(long_game=True))
+            shared = shared_candidates(world, 0, piece, params, tallest(long_game=True), two_workers)
+        assert len(expected) > 10 and shared == expected
+    assert len(set(two_workers.pids())) == 2
 
 
 def test_a_killed_worker_is_replaced_its_rollouts_run_again_and_the_decision_is_the_same(two_workers):
