@@ -162,7 +162,7 @@ def run_rollout(world: World, job: RolloutJob) -> tuple[float, bool]:
     loose follows later: over 530 paired rollouts on 53 hopeless tower tops, a 0.3 s window
     took 48 of the 173 structure falls of a full settle for lone drops (a free re-place, where
     the truth costs fallen pieces); 1.0 s missed 10, for a quarter more rollout time there."""
-    world.load(job.snapshot)
+    world.load_for_placement(job.snapshot, job.structure, awake=not job.lazy_wake)
     objective = job.objective
     try:
         _, report = shaken_place(world, job.structure, job.piece_id, job.aim, job.seat, job.shake,

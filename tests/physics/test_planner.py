@@ -295,3 +295,34 @@ def test_a_bot_stands_a_bowling_pin_up_where_height_wins_and_lays_it_down_where_
         assert plan.stand_rate == 1.0 and report.nothing_fell
     assert heights["tokyo"] == pytest.approx(100.0, abs=2.0)            # upright
     assert heights["philadelphia"] == pytest.approx(37.0, abs=2.0)      # on its side
+
+
+def test_a_rollout_built_only_as_its_placement_builds_the_table_gives_what_building_it_all_first_gave():
+    """`run_rollout` builds just the structures the placement reaches (`World.load_for_placement`),
+    not the whole table and then that again: the same release, outcome and table, bit for bit."""
+    from physics.rollout import VERDICT_AFTER_FALL_S, RolloutJob, draw_shake, run_rollout, score_report, shaken_place
+
+    with World(TableLayout.for_seats(4)) as world:     # four structures: the far ones are left out
+        for k, piece in enumerate(("blue-long_plank", "green-cylinder", "orange-wedge", "grey-short_plank")):
+            hand_place(world, k, piece, ((world.layout.bases[k].x, world.layout.bases[k].y, 0.1), (0, 0, 0, 1)),
+                       k, 0.0, 0.0, random.Random(0))
+        table = world.snapshot()
+    rng = random.Random(3)
+    with World.from_snapshot(table) as world:
+        found = candidates(world, 0, "grey-cylinder", DIFFICULTY_PARAMS["normal"], tallest(True))[:3]
+        height = world.height_mm(0)
+    assert len(found) == 3 and len(table.layout.neighbours(0)) < table.layout.n_structures
+    with World(table.layout) as scratch, World(table.layout) as whole:
+        for candidate in found:
+            for lazy in (False, True):
+                job = RolloutJob(table, 0, "grey-cylinder", candidate.release, 0, tallest(True), height,
+                                 draw_shake(rng, 2.0, 3.0), lazy)
+                value, stood = run_rollout(scratch, job)
+                whole.load(table)      # as rollouts did: the whole table, then the placement's own build
+                _, report = shaken_place(whole, 0, job.piece_id, job.aim, 0, job.shake, settle_timeout_s=3.0,
+                                         stop_after_fall_s=VERDICT_AFTER_FALL_S, lazy_wake=lazy)
+                assert scratch.snapshot() == whole.snapshot()
+                assert (value, stood) == (score_report(report, height, table, whole.snapshot(), job.objective)
+                                          + (job.objective.usable_weight * usable_height_mm(whole, 0)
+                                             if job.objective.usable_weight and report.nothing_fell else 0.0),
+                                          report.nothing_fell)
