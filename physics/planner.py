@@ -41,8 +41,7 @@ from physics.pool import RolloutPool, shared_pool
 from physics.rollout import (STEADY, Objective, RolloutJob, Shake, draw_shake, hand_place, perturb,  # noqa: F401
                              run_rollout, score_report, shaken_place, usable_height_mm)
 from physics.snapshot import Snapshot
-from physics.spots import (RELEASE_GAP_M, Candidate, Orientation, Pose, Surface, compose_yaw, orientations, ranked,
-                           rays_to_cast, spot_candidates, structure_surface)
+from physics.spots import RELEASE_GAP_M, Candidate, Pose, candidates, compose_yaw, structure_surface
 from physics.world import BASE_PREFIX, World
 
 WIDEN_BELOW = 3               # fewer candidates than this many batches' worth: search finer
@@ -204,7 +203,7 @@ def _search(snapshot: Snapshot, options: Sequence[Option], seat: int, params: Pl
 
 def _spots(world: World, option: Option, params: PlannerParams, wanted: int, pool: RolloutPool) -> list[Candidate]:
     """The pre-filtered candidates for one option, searched finer when few are found."""
-    found = shared_candidates(world, option.structure, option.piece_id, params, option.objective, pool)
+    found = candidates(world, option.structure, option.piece_id, params, option.objective, pool=pool)
     if len(found) < WIDEN_BELOW * wanted:
         # A cluttered top leaves few spots at this resolution: look again, finer and wider (a
         # player who sees no room turns the piece over and tries more places). Two more rows,
@@ -212,59 +211,8 @@ def _spots(world: World, option: Option, params: PlannerParams, wanted: int, poo
         # product, and a careful retry's doubled search ran for 20 s.
         finer = replace(params, grid=params.grid + 2, yaw_steps=params.yaw_steps + 2,
                         stable_poses=params.stable_poses + 2)
-        found = shared_candidates(world, option.structure, option.piece_id, finer, option.objective, pool)
+        found = candidates(world, option.structure, option.piece_id, finer, option.objective, pool=pool)
     return found or [_fallback(world, option.structure, option.piece_id)]
-
-
-# The pre-filter shares its orientations among the pool's workers when it casts at least this
-# many rays: below that, sending the table and rebuilding it in each worker (a few ms) costs
-# more than the rays save.
-SHARE_PREFILTER_RAYS = 2500
-
-
-@dataclass(frozen=True)
-class SpotSearch:
-    """Part of a pre-filter (a pool task): these orientations of the piece over `surface`."""
-    snapshot: Snapshot
-    ways: tuple[Orientation, ...]
-    surface: Surface
-    objective: Objective
-
-
-def run_spot_search(world: World, job: SpotSearch) -> list[Candidate]:
-    """`spot_candidates` for one part, on the table rebuilt from the snapshot: the same bodies
-    in the same order as the planner's own world, so the rays hit the same bits."""
-    world.load(job.snapshot)
-    return spot_candidates(world, job.ways, job.surface, job.objective)
-
-
-def shared_candidates(world: World, structure: int, piece_id: str, params: PlannerParams, objective: Objective,
-                      pool: RolloutPool) -> list[Candidate]:
-    """`spots.candidates`, its orientations cast on the pool's workers (the workers wait for
-    the pre-filter otherwise: it was an eighth of a 4-bot tour's time). Each part's candidates
-    come back in order and are joined in order, so they rank exactly as one process ranks them."""
-    surface = structure_surface(world, structure, params.grid)
-    ways = orientations(piece_id, params)
-    if pool.workers == 1 or len(ways) < 2 or rays_to_cast(ways, surface) < SHARE_PREFILTER_RAYS:
-        return ranked(spot_candidates(world, ways, surface, objective))
-    snapshot = world.snapshot()
-    jobs = [SpotSearch(snapshot, part, surface, objective) for part in _parts(ways, pool.workers)]
-    return ranked([c for found in pool.map(run_spot_search, jobs) for c in found])
-
-
-def _parts(ways: list[Orientation], n: int) -> list[tuple[Orientation, ...]]:
-    """`ways` cut into at most n runs of about equal cost (rays per spot), in order."""
-    weights = [len(way.low) for way in ways]
-    total, parts, current, done = sum(weights), [], [], 0
-    for way, weight in zip(ways, weights):
-        current.append(way)
-        done += weight
-        if done >= total * (len(parts) + 1) / n and len(parts) < n - 1:
-            parts.append(tuple(current))
-            current = []
-    if current:
-        parts.append(tuple(current))
-    return parts
 
 
 @dataclass(frozen=True)
@@ -298,7 +246,7 @@ def settled_spots(world: World, structure: int, piece_id: str, seat: int, object
     surface = structure_surface(world, structure, SETTLE_GRID)
     quat = stable_poses(piece_id)[0].orientation
     probes = [SettleProbe(snapshot, structure, piece_id, seat, objective, surface.height_mm, float(x), float(y), quat, over)
-              for (x, y), (_, over) in zip(surface.grid, surface.hits) if over in surface.own]
+              for x, y, over in surface.own_spots]
     if budget is not None:
         limit = max(1, budget.left // 2)
         if len(probes) > limit:

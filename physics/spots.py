@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING, Iterator, Sequence
 
 import numpy as np
@@ -19,10 +20,13 @@ from physics.catalogue import resting_ways, shape_geometry, shape_of_id
 from physics.geometry import quaternion_matrix, rotate_quaternion
 from physics.layout import BASE_HALF_M
 from physics.settings import SCALE
+from physics.snapshot import Snapshot
 from physics.world import BASE_PREFIX, World
 
 if TYPE_CHECKING:   # the planner's parameters, read here, are defined with the planner
     from physics.planner import Objective, PlannerParams
+    from physics.pool import RolloutPool
+    from physics.rollout import RoomSearch
 
 Pose = tuple[tuple[float, float, float], tuple[float, float, float, float]]
 
@@ -193,6 +197,12 @@ class Surface:
     grid: np.ndarray
     hits: list[tuple[float, str]]
 
+    @cached_property
+    def own_spots(self) -> list[tuple[float, float, str]]:
+        """(x, y, what is below) of the support points over the structure's own pieces (or base):
+        where the pre-filter tries the piece."""
+        return [(x, y, over) for (x, y), (_, over) in zip(self.grid, self.hits) if over in self.own]
+
 
 def structure_surface(world: World, structure: int, n: int) -> Surface:
     height = world.height_mm(structure)
@@ -202,43 +212,106 @@ def structure_surface(world: World, structure: int, n: int) -> Surface:
                     rays_down(world, grid, top_z))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)     # (arrays: compared by identity)
 class Orientation:
     """One distinct way the pre-filter turns a piece: its rotation, its vertices so turned and
-    the points under it that rays are cast from (`_lowest`)."""
+    the points under it that rays are cast from (`_lowest`). Shared by every search that turns
+    the piece so (`orientations` keeps them): read-only."""
     quat: tuple[float, float, float, float]
     rotated: np.ndarray
     low: np.ndarray
 
 
-def orientations(piece_id: str, params: PlannerParams) -> list[Orientation]:
+def orientations(piece_id: str, params: PlannerParams | RoomSearch) -> tuple[Orientation, ...]:
     """The piece's likeliest resting poses x yaw steps, each distinct body once: a ball in any
     orientation, or an upright cylinder turned about its axis, is one (`_orientation_signature`),
     so equivalent orientations do not crowd distinct spots out of the rollout batches."""
+    return _orientations(piece_id, params.stable_poses, params.yaw_steps)
+
+
+@lru_cache(maxsize=1024)
+def _orientations(piece_id: str, stable_poses: int, yaw_steps: int) -> tuple[Orientation, ...]:
+    # Kept: `usable_height_mm` turns the same five probes after every rollout that stood.
     seen: set[tuple[int, ...]] = set()
     found: list[Orientation] = []
-    for pose in resting_ways(piece_id)[: params.stable_poses]:
-        for k in range(params.yaw_steps):
-            quat = compose_yaw(math.pi * k / params.yaw_steps, pose.orientation)
+    for pose in resting_ways(piece_id)[:stable_poses]:
+        for k in range(yaw_steps):
+            quat = compose_yaw(math.pi * k / yaw_steps, pose.orientation)
             rotated = _rotated_vertices(piece_id, quat)
             signature = _orientation_signature(rotated)
             if signature not in seen:
                 seen.add(signature)
-                found.append(Orientation(quat, rotated, _lowest(rotated)))
-    return found
+                low = _lowest(rotated)
+                rotated.setflags(write=False)
+                low.setflags(write=False)
+                found.append(Orientation(quat, rotated, low))
+    return tuple(found)
+
+
+# The pre-filter shares its orientations among a pool's workers when it casts at least this
+# many rays: below that, sending the table and rebuilding it in each worker (a few ms) costs
+# more than the rays save.
+SHARE_RAYS = 2500
 
 
 def candidates(world: World, structure: int, piece_id: str, params: PlannerParams,
-               objective: Objective, surface: Surface | None = None) -> list[Candidate]:
+               objective: Objective, surface: Surface | None = None,
+               pool: RolloutPool | None = None) -> list[Candidate]:
     """Every pre-filtered candidate release pose on `structure`, best guess first. `surface`:
-    the structure's support points already cast (for several pieces on one unchanged world)."""
+    the structure's support points already cast (for several pieces on one unchanged world).
+
+    With a `pool` of workers and SHARE_RAYS or more to cast, the orientations are cut into one
+    run per worker, in order, and cast there (the pool's workers would wait for the pre-filter
+    otherwise: it was an eighth of a 4-bot tour's time). The runs' candidates are joined in
+    order, so they rank exactly as one process ranks them."""
     surface = surface or structure_surface(world, structure, params.grid)
-    return ranked(spot_candidates(world, orientations(piece_id, params), surface, objective))
+    ways = orientations(piece_id, params)
+    if pool is None or pool.workers == 1 or len(ways) < 2 or rays_to_cast(ways, surface) < SHARE_RAYS:
+        return ranked(spot_candidates(world, ways, surface, objective))
+    snapshot = world.snapshot()
+    jobs = [SpotSearch(snapshot, part, surface, objective) for part in _runs(ways, pool.workers)]
+    return ranked([c for found in pool.map(run_spot_search, jobs) for c in found])
+
+
+@dataclass(frozen=True)
+class SpotSearch:
+    """One run of a shared pre-filter (a pool task): these orientations of the piece over `surface`."""
+    snapshot: Snapshot
+    ways: tuple[Orientation, ...]
+    surface: Surface
+    objective: Objective
+
+
+def run_spot_search(world: World, job: SpotSearch) -> list[Candidate]:
+    """`spot_candidates` for one run, on the table rebuilt from the snapshot: the same bodies
+    in the same order as the caller's world, so the rays hit the same bits."""
+    world.load(job.snapshot)
+    return spot_candidates(world, job.ways, job.surface, job.objective)
+
+
+def _runs(ways: Sequence[Orientation], n: int) -> list[tuple[Orientation, ...]]:
+    """`ways` cut into at most n runs of about equal cost (rays per spot), in order."""
+    weights = [len(way.low) for way in ways]
+    total, runs, current, done = sum(weights), [], [], 0
+    for way, weight in zip(ways, weights):
+        current.append(way)
+        done += weight
+        if done >= total * (len(runs) + 1) / n and len(runs) < n - 1:
+            runs.append(tuple(current))
+            current = []
+    if current:
+        runs.append(tuple(current))
+    return runs
+
+
+def rays_to_cast(ways: Sequence[Orientation], surface: Surface) -> int:
+    """How many rays `spot_candidates` casts for these orientations (its cost, give or take)."""
+    return len(surface.own_spots) * sum(len(way.low) for way in ways)
 
 
 def ranked(found: list[Candidate]) -> list[Candidate]:
     """Best guess first; equal guesses keep the order they were found in (orientation by
-    orientation, spot by spot), so candidates found in parts and joined in order rank the same."""
+    orientation, spot by spot), so candidates found in runs and joined in order rank the same."""
     return sorted(found, key=lambda c: -c.guess)
 
 
@@ -256,12 +329,6 @@ def spot_candidates(world: World, ways: Sequence[Orientation], surface: Surface,
         release = ((float(x), float(y), float(rest_z + RELEASE_GAP_M)), way.quat)
         found.append(Candidate(release, over, margin * 1000.0, guess))
     return found
-
-
-def rays_to_cast(ways: Sequence[Orientation], surface: Surface) -> int:
-    """How many rays `spot_candidates` casts for these orientations (its cost, give or take)."""
-    spots = sum(1 for over in surface.hits if over[1] in surface.own)
-    return spots * sum(len(way.low) for way in ways)
 
 
 def highest_robust_release_z(world: World, structure: int, piece_id: str, params: PlannerParams,
@@ -283,8 +350,7 @@ def highest_robust_release_z(world: World, structure: int, piece_id: str, params
 def _resting_spots(world: World, ways: Sequence[Orientation], surface: Surface) -> Iterator[tuple]:
     """(orientation, (x, y), what is below, its rays' hits, rest height) for each orientation
     and support point over the structure's own pieces."""
-    own, top_z, grid, grid_hits = surface.own, surface.top_z, surface.grid, surface.hits
-    spots = [(x, y, over) for (x, y), (_, over) in zip(grid, grid_hits) if over in own]
+    spots, top_z = surface.own_spots, surface.top_z
     if not spots:
         return
     for way in ways:

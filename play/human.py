@@ -18,7 +18,7 @@ from physics.errors import IntersectingPoseError
 from physics.catalogue import stable_poses
 from physics.planner import hand_place
 from physics.shots import ShotAim
-from physics.spots import RELEASE_GAP_M, Pose, candidates
+from physics.spots import RELEASE_GAP_M, Pose
 from physics.snapshot import Snapshot
 from physics.world import World
 from play.controllers import DIFFICULTY_PARAMS, BotController, BotIntent, HandIntent
@@ -113,22 +113,12 @@ class HumanSeat:
         place, intent = self.assist.placement(snapshot, options, city, pieces_on)
         assert isinstance(intent, BotIntent)
         poses = [intent.aim]
-        for release in self._alternatives(snapshot, place, city, pieces_on, intent):
+        for release in intent.plan.alternatives:    # the other spots its search ranked: no second pre-filter
             if len(poses) >= MAX_AIMS:
                 break
             if all(visibly_apart(release, p) for p in poses):
                 poses.append(release)
         return Aim(place, tuple(poses))
-
-    def _alternatives(self, snapshot: Snapshot, place: Place, city: str, pieces_on: dict[int, tuple[str, ...]],
-                      intent: BotIntent) -> Sequence[Pose]:
-        """The spots the plan's search ranked (no second pre-filter: it cost a tenth of a second
-        and more on a busy top), else the pre-filter's candidates for the assist's search."""
-        if intent.plan.alternatives:
-            return intent.plan.alternatives
-        objective = self.assist.objective(city, place.piece, pieces_on.get(place.structure, ()))
-        with World.from_snapshot(snapshot) as world:
-            return [c.release for c in candidates(world, place.structure, place.piece, self.assist.params, objective)]
 
     def release(self, snapshot: Snapshot, place: Place, aim: Pose, elapsed_s: float, by_hand: bool = False) -> None:
         """Queue the placement. An assisted aim is let go by a hand as steady as a hard bot's

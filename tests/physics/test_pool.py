@@ -12,12 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from physics.planner import (SHARE_PREFILTER_RAYS, Objective, Option, PlannerParams, plan_best, plan_placement,
-                             shared_candidates, widened)
+from physics.planner import Objective, Option, PlannerParams, plan_best, plan_placement, widened
 from physics.pool import (PoolInterrupted, RolloutPool, WorkerCrashed, check_workers, close_shared_pool,
                           interrupt_shared_pool, shared_pool, use_workers)
 from physics.snapshot import Snapshot
-from physics.spots import candidates, orientations, rays_to_cast, structure_surface
+from physics.spots import SHARE_RAYS, candidates, orientations, rays_to_cast, structure_surface
 from physics.reference import cone_on_the_base_centre
 from physics.world import World
 from play.objectives import tallest
@@ -85,9 +84,9 @@ def test_a_pre_filter_shared_among_the_workers_finds_and_ranks_what_one_process_
     for table, piece, params in cases:
         with World.from_snapshot(table) as world:
             surface = structure_surface(world, 0, params.grid)
-            assert rays_to_cast(orientations(piece, params), surface) >= SHARE_PREFILTER_RAYS   # the shared path
+            assert rays_to_cast(orientations(piece, params), surface) >= SHARE_RAYS   # the shared path
             expected = candidates(world, 0, piece, params, tallest(long_game=True))
-            shared = shared_candidates(world, 0, piece, params, tallest(long_game=True), two_workers)
+            shared = candidates(world, 0, piece, params, tallest(long_game=True), pool=two_workers)
         assert len(expected) > 10 and shared == expected
     assert len(set(two_workers.pids())) == 2
 
