@@ -35,7 +35,7 @@ import time
 from benchmarks import late_tables, print_figures
 from game.pieces import PIECE_IDS
 from physics.layout import TableLayout
-from physics.planner import Objective, hand_place, plan_placement, random_placement
+from physics.planner import hand_place, plan_placement, random_placement
 from physics.pool import RolloutPool, default_workers
 from physics.snapshot import Snapshot
 from physics.world import World
@@ -49,7 +49,7 @@ RANDOM_TRIES = 12         # random spots tried per piece before the tower goes o
 TRIALS = 8                # hand placements of each chosen aim (at most 9: one digit per table)
 LEVELS = ("normal", "hard")
 OBJECTIVES = {
-    "height": lambda piece: Objective(),
+    "height": lambda piece: tallest(),          # a bot that does not play the long game, where height wins
     "survival": lambda piece: objective_for("philadelphia", piece, ()),
     "tower": lambda piece: tallest(long_game=True),     # the hard bot's own, in its solo towers
 }

@@ -141,6 +141,31 @@ class _Monitor:
         """`bool(fallen)` without building the set: asked every tick by a rollout."""
         return bool(self.touched_table or self.off_table)
 
+    def down_besides(self, piece_id: str) -> int:
+        """How many pieces but `piece_id` touched the table or left it (asked every tick by a rollout)."""
+        if not (self.touched_table or self.off_table):
+            return 0
+        return len(self.fallen - {piece_id})
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """When a planner's rollout may stop before everything rests: it needs the verdict only.
+
+    It stops `after_fall_s` after the first piece touches the table (what is still in the air
+    then counts as fallen), instead of waiting for the wreck to come to rest; or, with
+    `pieces_down`, as soon as that many pieces of the table (not the placed one) have touched
+    the table or left it: a planner that counts no more falls than that (`Objective.falls_counted`)
+    learns nothing from the rest of the collapse. Either way the report is unsettled."""
+    after_fall_s: float
+    pieces_down: int | None = None
+
+    def __post_init__(self) -> None:
+        if not (isinstance(self.after_fall_s, (int, float)) and math.isfinite(self.after_fall_s) and self.after_fall_s >= 0):
+            raise ValueError(f"after_fall_s must be a number >= 0, not {self.after_fall_s!r}")
+        if self.pieces_down is not None and (type(self.pieces_down) is not int or self.pieces_down < 1):
+            raise ValueError(f"pieces_down must be a whole number >= 1 or None, not {self.pieces_down!r}")
+
 
 class Placement:
     """The active piece in hand: `move` it one tick at a time, then `release` to settle and report.
@@ -296,13 +321,10 @@ class Placement:
 
     # --- release and outcome --------------------------------------------------------------------
 
-    def release(self, settle_timeout_s: float = SETTLE_TIMEOUT_S, stop_after_fall_s: float | None = None) -> PlacementReport:
+    def release(self, settle_timeout_s: float = SETTLE_TIMEOUT_S, verdict: Verdict | None = None) -> PlacementReport:
         """Let go, run until everything on the table top is at rest (or the timeout), report.
-
-        `stop_after_fall_s`: a planner's rollout that only needs the verdict stops this long
-        after the first piece touches the table (what is still in the air then counts as
-        fallen), instead of waiting for the wreck to come to rest; the report is unsettled."""
-        self.let_go(settle_timeout_s, stop_after_fall_s)
+        `verdict`: a planner's rollout stops once it has its verdict (see `Verdict`)."""
+        self.let_go(settle_timeout_s, verdict)
         while not self.settle_ticks(1 << 30):
             pass
         return self.outcome()
@@ -311,7 +333,7 @@ class Placement:
     # let_go, then settle_ticks(n) every frame until it says done, then outcome. The ticks are
     # the same in the same order, so the outcome is the same bits as `release`'s.
 
-    def let_go(self, settle_timeout_s: float = SETTLE_TIMEOUT_S, stop_after_fall_s: float | None = None) -> None:
+    def let_go(self, settle_timeout_s: float = SETTLE_TIMEOUT_S, verdict: Verdict | None = None) -> None:
         _check_timeout(settle_timeout_s)
         if self.released:
             raise PieceStateError(f"{self.piece_id!r} was already released")
@@ -324,7 +346,8 @@ class Placement:
         self._tracker.observe(w.motion_sample(w.dynamic_piece_ids()))
         self._settled: bool | None = None
         self._limit = self.ticks + int(round(settle_timeout_s / TIME_STEP))
-        self._verdict_ticks = None if stop_after_fall_s is None else int(round(stop_after_fall_s / TIME_STEP))
+        self._verdict_ticks = None if verdict is None else int(round(verdict.after_fall_s / TIME_STEP))
+        self._pieces_down = None if verdict is None else verdict.pieces_down
 
     def settle_ticks(self, ticks: int) -> bool:
         """Run up to `ticks` more ticks of the settle; True once it is over (at rest or timed out)."""
@@ -341,6 +364,9 @@ class Placement:
             if self._verdict_ticks is not None and self.monitor.any_fallen:
                 self._limit = min(self._limit, self.ticks + self._verdict_ticks)
                 self._verdict_ticks = None   # the deadline is set once, at the first fall
+            if self._pieces_down is not None and self.monitor.down_besides(self.piece_id) >= self._pieces_down:
+                self._settled = False       # down is down: the verdict can only count more
+                return True
             if self.ticks % SETTLE_CHECK_EVERY == 0:
                 moving = [p for p in w.dynamic_piece_ids() if p not in self.monitor.fallen]
                 if self._tracker.observe(w.motion_sample(moving)):
@@ -408,7 +434,7 @@ def _supported(world: "World", fallen: set[str]) -> set[str]:
 
 def run_placement(world: "World", structure: int, piece_id: str, release_pose: Pose, seat: int,
                   trajectory: Sequence[Pose] | None, settle_timeout_s: float,
-                  stop_after_fall_s: float | None = None, motion: MotionRecorder | None = None,
+                  verdict: Verdict | None = None, motion: MotionRecorder | None = None,
                   lazy_wake: bool = False) -> PlacementReport:
     """A whole placement from recorded input (see `World.place`).
 
@@ -447,4 +473,4 @@ def run_placement(world: "World", structure: int, piece_id: str, release_pose: P
         moves = path[1:]
     for target in moves:
         placement.move(target)
-    return placement.release(settle_timeout_s, stop_after_fall_s)
+    return placement.release(settle_timeout_s, verdict)

@@ -10,8 +10,9 @@
 3. Rollouts: the best candidates are really placed, with the bot's hand noise, in a scratch
    world rebuilt from the turn's snapshot (the same rebuild path the match uses), and scored by
    what happened: falls, drops, height gained, touches, pieces disturbed. A rollout that drops
-   something stops a second after the first fall, once what it knocked loose is down too (the
-   verdict is in; see physics/rollout.py). Finalists get more rollouts; the best mean wins. A
+   something stops a second after the first fall, once what it knocked loose is down too, or
+   as soon as as many pieces are down as the objective counts (the verdict is in; see
+   physics/rollout.py). Finalists get more rollouts; the best mean wins. A
    batch's rollouts run together on a pool of worker processes (physics/pool.py): their hand
    noise is drawn here first, in the order one process would draw it, and their results come
    back in that order, so the choice is the same bits with any number of workers.
@@ -42,6 +43,7 @@ from physics.rollout import (STEADY, Objective, RolloutJob, Shake, draw_shake, h
                              run_rollout, score_report, shaken_place, usable_height_mm)
 from physics.snapshot import Snapshot
 from physics.spots import RELEASE_GAP_M, Candidate, Pose, candidates, compose_yaw, structure_surface
+from physics.placement import Verdict
 from physics.world import BASE_PREFIX, World
 
 WIDEN_BELOW = 3               # fewer candidates than this many batches' worth: search finer
@@ -264,7 +266,7 @@ def run_settle_probe(world: World, probe: SettleProbe) -> Candidate | None:
     aim = ((x, y, world.resting_z(probe.piece_id, x, y, quat) + RELEASE_GAP_M), quat)
     try:
         _, report = shaken_place(world, probe.structure, probe.piece_id, aim, probe.seat, STEADY,
-                                 settle_timeout_s=SETTLE_WITHIN_S, stop_after_fall_s=0.0)
+                                 settle_timeout_s=SETTLE_WITHIN_S, verdict=Verdict(0.0))
     except IntersectingPoseError:
         return None
     if not (report.nothing_fell and report.settled):

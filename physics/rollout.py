@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from physics.bodies import BASE_HEIGHT_M
 from physics.errors import IntersectingPoseError
 from physics.motion import MotionRecorder
-from physics.placement import PlacementReport
+from physics.placement import PlacementReport, Verdict
 from physics.snapshot import Snapshot
 from physics.spots import RELEASE_GAP_M, Pose, compose_yaw, highest_robust_release_z, rest_height, structure_surface
 from physics.world import World
@@ -43,7 +43,8 @@ class Objective:
     touch_weight: float = 0.0             # per touched piece in `touch_targets`
     touch_targets: frozenset[str] = frozenset()
     disturb_weight: float = 3.0           # per structure piece moved more than DISTURBED_MM
-    fall_penalty: float = 200.0           # per structure piece knocked down
+    fall_penalty: float = 200.0           # per structure piece knocked down ...
+    falls_counted: int | None = None      # ... up to this many (see `run_rollout`); None: all of them
     drop_penalty: float = 100.0           # the active piece fell alone (a re-place)
     stability_weight: float = 0.5         # per mm of support margin (pre-filter only)
     usable_weight: float = 0.0            # per mm the pieces still to come can rest at (see `usable_height_mm`)
@@ -73,29 +74,29 @@ def perturb(world: World, piece_id: str, pose: Pose, shake: Shake) -> Pose:
 
 def hand_place(world: World, structure: int, piece_id: str, aim: Pose, seat: int, noise_mm: float,
                noise_deg: float, rng: random.Random, settle_timeout_s: float = 10.0,
-               stop_after_fall_s: float | None = None, motion: MotionRecorder | None = None) -> tuple[Pose, PlacementReport]:
+               verdict: Verdict | None = None, motion: MotionRecorder | None = None) -> tuple[Pose, PlacementReport]:
     """A bot's hand places the piece aimed at `aim`: perturbed, lowered onto what is below it,
     held still for a moment and let go. The same call serves rollouts and the real turn.
     Returns the release pose (the recorded placement input: trajectory = [release]) and the report."""
     return shaken_place(world, structure, piece_id, aim, seat, draw_shake(rng, noise_mm, noise_deg),
-                        settle_timeout_s, stop_after_fall_s, motion)
+                        settle_timeout_s, verdict, motion)
 
 
 def shaken_place(world: World, structure: int, piece_id: str, aim: Pose, seat: int, shake: Shake,
-                 settle_timeout_s: float = 10.0, stop_after_fall_s: float | None = None,
+                 settle_timeout_s: float = 10.0, verdict: Verdict | None = None,
                  motion: MotionRecorder | None = None, lazy_wake: bool = False) -> tuple[Pose, PlacementReport]:
     """`hand_place` with the hand's error already drawn (`lazy_wake`: see physics/placement.py)."""
     release = perturb(world, piece_id, aim, shake)
     try:
         return release, world.place(structure, piece_id, release, seat, trajectory=[release],
-                                    settle_timeout_s=settle_timeout_s, stop_after_fall_s=stop_after_fall_s, motion=motion,
+                                    settle_timeout_s=settle_timeout_s, verdict=verdict, motion=motion,
                                     lazy_wake=lazy_wake)
     except IntersectingPoseError:
         # The rays missed a support narrower than the vertex spacing: measure exactly.
         (x, y, _), quat = release
         release = ((x, y, world.resting_z(piece_id, x, y, quat) + RELEASE_GAP_M), quat)
         return release, world.place(structure, piece_id, release, seat, trajectory=[release],
-                                    settle_timeout_s=settle_timeout_s, stop_after_fall_s=stop_after_fall_s, motion=motion,
+                                    settle_timeout_s=settle_timeout_s, verdict=verdict, motion=motion,
                                     lazy_wake=lazy_wake)
 
 
@@ -124,8 +125,10 @@ def score_report(report: PlacementReport, height_before_mm: float, before: Snaps
                  objective: Objective) -> float:
     """What one rollout was worth under `objective`."""
     if report.fallen:
-        return -objective.fall_penalty * sum(1 for pid, _ in report.fallen if pid != report.piece_id) \
-            - objective.drop_penalty
+        knocked = sum(1 for pid, _ in report.fallen if pid != report.piece_id)
+        if objective.falls_counted is not None:
+            knocked = min(knocked, objective.falls_counted)
+        return -objective.fall_penalty * knocked - objective.drop_penalty
     if report.only_active_fell or not report.settled:
         return -objective.drop_penalty
     gain = report.heights_mm[report.structure] - height_before_mm
@@ -161,12 +164,15 @@ def run_rollout(world: World, job: RolloutJob) -> tuple[float, bool]:
     at rest sooner. A piece that slides off often reaches the table first and what it knocked
     loose follows later: over 530 paired rollouts on 53 hopeless tower tops, a 0.3 s window
     took 48 of the 173 structure falls of a full settle for lone drops (a free re-place, where
-    the truth costs fallen pieces); 1.0 s missed 10, for a quarter more rollout time there."""
+    the truth costs fallen pieces); 1.0 s missed 10, for a quarter more rollout time there.
+    With `Objective.falls_counted` it stops as soon as that many pieces are down: the score
+    cannot change after that, and a collapse (most falls on a tall tower) ends early."""
     world.load_for_placement(job.snapshot, job.structure, awake=not job.lazy_wake)
     objective = job.objective
+    verdict = Verdict(VERDICT_AFTER_FALL_S, objective.falls_counted)
     try:
         _, report = shaken_place(world, job.structure, job.piece_id, job.aim, job.seat, job.shake,
-                                 settle_timeout_s=3.0, stop_after_fall_s=VERDICT_AFTER_FALL_S, lazy_wake=job.lazy_wake)
+                                 settle_timeout_s=3.0, verdict=verdict, lazy_wake=job.lazy_wake)
     except IntersectingPoseError:
         return -objective.drop_penalty, False
     after = world.snapshot()

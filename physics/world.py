@@ -25,7 +25,7 @@ from physics.errors import IntersectingPoseError, PieceStateError
 from physics.geometry import quaternion_matrix
 from physics.layout import TableLayout
 from physics.motion import MotionRecorder
-from physics.placement import Placement, PlacementReport, run_placement
+from physics.placement import Placement, PlacementReport, Verdict, run_placement
 from physics.settings import (
     CONE_FRICTION, GRAVITY, PENETRATION_TOLERANCE_M, SCALE, SETTLE_CHECK_EVERY,
     SETTLE_TIMEOUT_S, SOLVER_ITERATIONS, TIME_STEP,
@@ -415,13 +415,13 @@ class World:
 
     def place(self, structure: int, piece_id: str, release_pose: tuple[Sequence[float], Sequence[float]], seat: int,
               trajectory: Sequence[tuple[Sequence[float], Sequence[float]]] | None = None,
-              settle_timeout_s: float = SETTLE_TIMEOUT_S, stop_after_fall_s: float | None = None,
+              settle_timeout_s: float = SETTLE_TIMEOUT_S, verdict: Verdict | None = None,
               motion: MotionRecorder | None = None, lazy_wake: bool = False) -> PlacementReport:
-        """A whole placement from recorded input; see the package docstring (and `Placement`
-        for `stop_after_fall_s` and `lazy_wake`, which only planners' rollouts use).
+        """A whole placement from recorded input; see the package docstring (and `Verdict` and
+        `Placement`'s `lazy_wake`, which only planners' rollouts use).
         `motion`: a recorder for the view (physics/motion.py); the outcome is the same without."""
         return run_placement(self, structure, piece_id, release_pose, seat, trajectory, settle_timeout_s,  # type: ignore[arg-type]
-                             stop_after_fall_s, motion, lazy_wake)
+                             verdict, motion, lazy_wake)
 
     def begin_placement(self, structure: int, piece_id: str, seat: int,
                         start_pose: tuple[Sequence[float], Sequence[float]],

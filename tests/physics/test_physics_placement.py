@@ -5,6 +5,7 @@ import pybullet as pb
 import pytest
 
 from physics import TableLayout, World
+from physics.placement import Verdict
 from physics.reference import release_above, yaw_quat
 from physics.settings import TIME_STEP
 
@@ -126,11 +127,35 @@ def test_a_rollout_can_stop_soon_after_the_first_fall_with_the_same_verdict() ->
             base = world.layout.bases[0]
             _place_on(world, 0, "orange-long_plank", dx=0.04, seat=1)
             release = release_above(world, "green-grooved_block", base.x + 0.12, base.y, FLAT)
-            verdicts.append(world.place(0, "green-grooved_block", release, 2, trajectory=(), stop_after_fall_s=stop))
+            verdicts.append(world.place(0, "green-grooved_block", release, 2, trajectory=(),
+                                       verdict=None if stop is None else Verdict(stop)))
     full, early = verdicts
     assert full.settled and not early.settled
     assert early.fallen == full.fallen == (("orange-long_plank", 0), ("green-grooved_block", 0))
     assert early.simulated_s < full.simulated_s
+
+
+def test_a_rollout_that_counts_one_fall_stops_when_a_piece_is_down() -> None:
+    """A planner that counts no more than one fallen piece (Objective.falls_counted) learns
+    nothing from the rest of the collapse: the rollout ends the tick the plank is down."""
+    reports = []
+    for verdict in (Verdict(1.0), Verdict(1.0, pieces_down=1)):
+        with World(TableLayout.common(1, 3)) as world:
+            base = world.layout.bases[0]
+            _place_on(world, 0, "orange-long_plank", dx=0.04, seat=1)
+            release = release_above(world, "green-grooved_block", base.x + 0.12, base.y, FLAT)
+            reports.append(world.place(0, "green-grooved_block", release, 2, trajectory=(), verdict=verdict))
+    window, counted = reports
+    assert counted.fallen == window.fallen == (("orange-long_plank", 0), ("green-grooved_block", 0))
+    assert window.settled and not counted.settled
+    assert counted.simulated_s < window.simulated_s / 2     # it stopped with the plank down, not at rest
+
+
+@pytest.mark.parametrize("bad", [dict(after_fall_s=-1.0), dict(after_fall_s=float("nan")),
+                                 dict(after_fall_s=1.0, pieces_down=0), dict(after_fall_s=1.0, pieces_down=1.5)])
+def test_a_verdict_refuses_impossible_limits(bad: dict) -> None:
+    with pytest.raises(ValueError, match="after_fall_s|pieces_down"):
+        Verdict(**bad)
 
 
 def test_interactive_placement_replays_bit_for_bit_through_place() -> None:

@@ -10,6 +10,7 @@ import pytest
 from physics.bodies import BASE_HEIGHT_M
 from physics.layout import TableLayout
 from physics.catalogue import stable_poses
+from physics.placement import Verdict
 from physics.planner import (Objective, Option, PlannerParams, hand_place, plan_best, plan_placement,
                              random_placement, rollout, settled_spots, usable_height_mm)
 from physics.spots import candidates, support_grid
@@ -237,10 +238,10 @@ def test_a_rollout_waits_for_what_a_dropped_piece_brings_down():
     aim = ((0.0, -0.25, 0.1602), (1.0, 0.0, 0.0, 0.0))
     params = PlannerParams(noise_mm=1.5, noise_deg=2.5)
 
-    def verdict_after(stop_after_fall_s: float | None):
+    def verdict_after(after_fall_s: float | None):
         with World.from_snapshot(SLOW_TOPPLE) as world:
             _, report = hand_place(world, 0, "grey-short_plank", aim, 0, params.noise_mm, params.noise_deg,
-                                   random.Random(3), stop_after_fall_s=stop_after_fall_s)
+                                   random.Random(3), verdict=None if after_fall_s is None else Verdict(after_fall_s))
         return report
 
     full = verdict_after(None)
@@ -251,6 +252,13 @@ def test_a_rollout_waits_for_what_a_dropped_piece_brings_down():
                                world.height_mm(0), params, random.Random(3))
     knocked = len(full.fallen) - 1
     assert not stood and score == -Objective().fall_penalty * knocked - Objective().drop_penalty
+    # A planner that counts one fallen piece at most stops once one is down: not at the first
+    # fall (the dropped plank), which would read the topple as a lone drop again.
+    counting_one = Objective(falls_counted=1)
+    with World.from_snapshot(SLOW_TOPPLE) as world:
+        score, stood = rollout(world, SLOW_TOPPLE, 0, "grey-short_plank", aim, 0, counting_one,
+                               world.height_mm(0), params, random.Random(3))
+    assert knocked == 1 and not stood and score == -counting_one.fall_penalty - counting_one.drop_penalty
 
 
 def test_the_random_baseline_places_anywhere_on_the_base():
@@ -320,7 +328,8 @@ def test_a_rollout_built_only_as_its_placement_builds_the_table_gives_what_build
                 value, stood = run_rollout(scratch, job)
                 whole.load(table)      # as rollouts did: the whole table, then the placement's own build
                 _, report = shaken_place(whole, 0, job.piece_id, job.aim, 0, job.shake, settle_timeout_s=3.0,
-                                         stop_after_fall_s=VERDICT_AFTER_FALL_S, lazy_wake=lazy)
+                                         verdict=Verdict(VERDICT_AFTER_FALL_S, job.objective.falls_counted),
+                                         lazy_wake=lazy)
                 assert scratch.snapshot() == whole.snapshot()
                 assert (value, stood) == (score_report(report, height, table, whole.snapshot(), job.objective)
                                           + (job.objective.usable_weight * usable_height_mm(whole, 0)
