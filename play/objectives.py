@@ -42,9 +42,10 @@ LONG_GAME_USABLE_WEIGHT = 2.0
 # collapse is most falls on a tall tower. Where no rule counts fallen pieces (height and touch
 # cities), two. On the 50 late tables of benchmarks/late_tables.py (hard, 8 hand trials of each
 # choice) it chose the same release as counting every piece on all 50 (387 of 400 trials
-# stood either way) in 160 s instead of 216: median 2.52 s instead of 3.17, worst 11.5 s
-# instead of 23.0 (the searches on hopeless tops, where most rollouts collapse). Counting one
-# changed one choice (388 of 400) and took 171 s.
+# stood either way). Planned in pairs, alternating which went first: 167 s instead of 187,
+# median 2.47 s instead of 2.71, and on the hopeless tops where the searches go on and most
+# rollouts collapse 11.9 s instead of 20.0 and 11.3 instead of 15.1. Counting one changed one
+# choice (388 of 400 stood).
 FALLS_COUNTED = 2
 # Where the rules count them (survival and count cities), three: no city eliminates on more
 # (Paris at 3, the others at 2). The bench's 4-bot tour (Philadelphia, Monaco, Paris) played the
