@@ -7,6 +7,7 @@ from dataclasses import replace
 
 import pytest
 
+from benchmarks import late_tables
 from physics.bodies import BASE_HEIGHT_M
 from physics.layout import TableLayout
 from physics.catalogue import stable_poses
@@ -16,6 +17,7 @@ from physics.planner import (Objective, Option, PlannerParams, hand_place, plan_
 from physics.spots import candidates, support_grid
 from physics.snapshot import Snapshot
 from physics.reference import cone_on_the_base_centre
+from physics.rollout import VERDICT_AFTER_FALL_S, RolloutJob, draw_shake, run_rollout, score_report, shaken_place
 from physics.world import World
 from play.controllers import DIFFICULTY_PARAMS, bot_params
 from play.objectives import objective_for, tallest
@@ -308,7 +310,6 @@ def test_a_bot_stands_a_bowling_pin_up_where_height_wins_and_lays_it_down_where_
 def test_a_rollout_built_only_as_its_placement_builds_the_table_gives_what_building_it_all_first_gave():
     """`run_rollout` builds just the structures the placement reaches (`World.load_for_placement`),
     not the whole table and then that again: the same release, outcome and table, bit for bit."""
-    from physics.rollout import VERDICT_AFTER_FALL_S, RolloutJob, draw_shake, run_rollout, score_report, shaken_place
 
     with World(TableLayout.for_seats(4)) as world:     # four structures: the far ones are left out
         for k, piece in enumerate(("blue-long_plank", "green-cylinder", "orange-wedge", "grey-short_plank")):
@@ -335,3 +336,29 @@ def test_a_rollout_built_only_as_its_placement_builds_the_table_gives_what_build
                                           + (job.objective.usable_weight * usable_height_mm(whole, 0)
                                              if job.objective.usable_weight and report.nothing_fell else 0.0),
                                           report.nothing_fell)
+
+
+def test_a_rollout_that_stops_at_the_counted_falls_scores_what_the_whole_collapse_would():
+    """`Objective.falls_counted`: the rollout stops once that many pieces are down, and its value
+    is the whole verdict's, clipped: down is down. A late hard tower where an arch brings most
+    things down (benchmarks/late_tables.py, table 34), a few shakes of the hand."""
+    table, piece = late_tables.load()[34]
+    with World.from_snapshot(table) as world:
+        found = candidates(world, 0, piece, DIFFICULTY_PARAMS["hard"], tallest(True))[:2]
+        height = world.height_mm(0)
+    counted, every = tallest(True), replace(tallest(True), falls_counted=None)
+    assert counted.falls_counted == 2
+    rng = random.Random(5)
+    collapses = 0
+    with World(table.layout) as scratch:
+        for candidate in found:
+            for _ in range(3):
+                shake = draw_shake(rng, 3.0, 4.0)
+                value, stood = run_rollout(scratch, RolloutJob(table, 0, piece, candidate.release, 0, counted, height, shake))
+                whole, whole_stood = run_rollout(scratch, RolloutJob(table, 0, piece, candidate.release, 0, every, height, shake))
+                knocked = round((-whole - every.drop_penalty) / every.fall_penalty) if not whole_stood else 0
+                collapses += knocked > counted.falls_counted
+                clipped = whole if whole_stood or knocked <= 2 else \
+                    -counted.fall_penalty * counted.falls_counted - counted.drop_penalty
+                assert (value, stood) == (clipped, whole_stood)
+    assert collapses >= 1     # the clip was put to the test
