@@ -37,13 +37,13 @@ from typing import Sequence
 from physics.catalogue import stable_poses
 from physics.errors import IntersectingPoseError
 from physics.layout import BASE_HALF_M
+from physics.placement import Verdict
 from physics.pool import RolloutPool, shared_pool
 # The rollouts themselves (re-exported: callers have long found them here).
 from physics.rollout import (STEADY, Objective, RolloutJob, Shake, draw_shake, hand_place, perturb,  # noqa: F401
                              run_rollout, score_report, shaken_place, usable_height_mm)
 from physics.snapshot import Snapshot
 from physics.spots import RELEASE_GAP_M, Candidate, Pose, candidates, compose_yaw, structure_surface
-from physics.placement import Verdict
 from physics.world import BASE_PREFIX, World
 
 WIDEN_BELOW = 3               # fewer candidates than this many batches' worth: search finer

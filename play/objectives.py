@@ -49,8 +49,9 @@ LONG_GAME_USABLE_WEIGHT = 2.0
 FALLS_COUNTED = 2
 # Where the rules count them (survival and count cities), three: no city eliminates on more
 # (Paris at 3, the others at 2), and where each fallen piece costs one (Monaco, Indianapolis) a
-# placement that drops three is already worse than anything a bot would choose. The bench's 4-bot tour (Philadelphia, Monaco, Paris) played the
-# same game (the same fans, city by city) in 88.4 and 97.8 s against 96.3 and 104.5 s.
+# placement that drops three is already worse than anything a bot would choose. The bench's
+# 4-bot tour (Philadelphia, Monaco, Paris) played the same game (the same fans, city by city)
+# in 88.4 and 97.8 s against 96.3 and 104.5 s.
 FALLS_COUNTED_BY_RULES = 3
 
 

@@ -356,9 +356,9 @@ def test_a_rollout_that_stops_at_the_counted_falls_scores_what_the_whole_collaps
                 shake = draw_shake(rng, 3.0, 4.0)
                 value, stood = run_rollout(scratch, RolloutJob(table, 0, piece, candidate.release, 0, counted, height, shake))
                 whole, whole_stood = run_rollout(scratch, RolloutJob(table, 0, piece, candidate.release, 0, every, height, shake))
-                knocked = round((-whole - every.drop_penalty) / every.fall_penalty) if not whole_stood else 0
-                collapses += knocked > counted.falls_counted
-                clipped = whole if whole_stood or knocked <= 2 else \
-                    -counted.fall_penalty * counted.falls_counted - counted.drop_penalty
+                # A fall scores less the more it knocks down, so counting at most k is a floor.
+                floor = -counted.fall_penalty * counted.falls_counted - counted.drop_penalty
+                collapses += whole < floor
+                clipped = whole if whole_stood else max(whole, floor)
                 assert (value, stood) == (clipped, whole_stood)
     assert collapses >= 1     # the clip was put to the test
