@@ -25,6 +25,9 @@ Per difficulty and objective (`height`: the solo tower test's; `survival`: Phila
 
 `hard_late_*`: the same figures for the hard bot on the tops where it drops pieces, late in
 its own solo towers (benchmarks/late_tables.py, `late_tables` of them), aiming as it does there.
+
+`raw_pybullet_realtime_factor` (before) and `..._after`: the bare 30-piece pile of `bench physics`,
+so the decision times can be compared across machines and runs.
 """
 from __future__ import annotations
 
@@ -32,7 +35,7 @@ import random
 import statistics
 import time
 
-from benchmarks import late_tables, print_figures
+from benchmarks import bench_bots, late_tables, print_figures
 from game.pieces import PIECE_IDS
 from physics.layout import TableLayout
 from physics.planner import hand_place, plan_placement, random_placement
@@ -122,7 +125,8 @@ def run(quick: bool = False, workers: int | None = None) -> dict:
         tables = tables[:3]
     trials = 2 if quick else TRIALS
     workers = workers or default_workers()
-    figures: dict = {"tables": len(tables), "trials": trials, "workers": workers}
+    figures: dict = {"tables": len(tables), "trials": trials, "workers": workers,
+                     "raw_pybullet_realtime_factor": bench_bots.raw_pybullet_realtime_factor()}
     with RolloutPool(workers) as pool:
         for level in ("hard",) if quick else LEVELS:
             for objective in ("height", "survival"):
@@ -131,6 +135,7 @@ def run(quick: bool = False, workers: int | None = None) -> dict:
         figures["late_tables"] = len(late)
         figures.update(judge("hard", "tower", late, trials, name="late", pool=pool))
     figures["bench_wall_s"] = round(time.perf_counter() - started, 1)
+    figures["raw_pybullet_realtime_factor_after"] = bench_bots.raw_pybullet_realtime_factor()
     return figures
 
 

@@ -19,6 +19,9 @@ Per bot:
 - `<bot>_pieces_mean`: pieces that stood, per sequence, before the second fall;
 - `<bot>_per_sequence`: those counts, space-separated, in sequence order;
 - `<bot>_decision_s_median`: planning time per placement.
+
+`raw_pybullet_realtime_factor`: the bare 30-piece pile of `bench physics`, so the decision
+times can be compared across machines.
 """
 from __future__ import annotations
 
@@ -27,7 +30,7 @@ import random
 import statistics
 import time
 
-from benchmarks import print_figures
+from benchmarks import bench_bots, print_figures
 from game.pieces import PIECE_IDS
 from physics.layout import TableLayout
 from physics.planner import hand_place, plan_placement
@@ -79,7 +82,7 @@ def survive(bot: str, sequence: int) -> tuple[int, list[float]]:
 def run(quick: bool = False) -> dict:
     started = time.perf_counter()
     sequences = 2 if quick else SEQUENCES
-    figures: dict = {"sequences": sequences}
+    figures: dict = {"sequences": sequences, "raw_pybullet_realtime_factor": bench_bots.raw_pybullet_realtime_factor()}
     counts: dict[str, list[int]] = {}
     for bot in BOTS:
         results = [survive(bot, k) for k in range(sequences)]
