@@ -119,6 +119,8 @@ def test_a_killed_worker_is_replaced_its_rollouts_run_again_and_the_decision_is_
     killer.join()
     assert killed, "no worker was ever busy"
     assert plan == expected
+    # A worker killed just after its last answer of the decision is found dead by the next map.
+    assert decide(two_workers) == expected
     assert two_workers.replaced == replaced_before + 1
     assert killed[0] not in two_workers.pids() and len(two_workers.pids()) == 2
     assert not alive(killed[0])
