@@ -154,15 +154,22 @@ RAY_BATCH = 8192      # rays per rayTestBatch call (PyBullet takes at most 16384
 def rays_down(world: World, points: np.ndarray, top_z: float) -> list[tuple[float, str]]:
     """(hit height m, owner) straight below each (x, y); owner 'none' when nothing is hit.
     Each ray is tested on its own, so casting many in one call gives what one call each would."""
+    heights, bodies = _cast_down(world, points, top_z)
+    owner = world.owner_of_body
+    return [(z, owner(b) or "none") if b >= 0 else (0.0, "none") for z, b in zip(heights.tolist(), bodies.tolist())]
+
+
+def _cast_down(world: World, points: np.ndarray, top_z: float) -> tuple[np.ndarray, np.ndarray]:
+    """`rays_down` as arrays: the hit heights (m, 0 on a miss) and the bodies hit (-1 on a miss)."""
     xy = np.asarray(points, dtype=float).reshape(-1, 2) * SCALE
     starts = np.column_stack([xy, np.full(len(xy), top_z * SCALE)]).tolist()
     ends = np.column_stack([xy, np.full(len(xy), -0.01 * SCALE)]).tolist()
-    owner = world.owner_of_body
-    found: list[tuple[float, str]] = []
+    heights, bodies = np.zeros(len(xy)), np.full(len(xy), -1, dtype=np.int64)
     for k in range(0, len(starts), RAY_BATCH):
         hits = pb.rayTestBatch(starts[k:k + RAY_BATCH], ends[k:k + RAY_BATCH], physicsClientId=world.client)
-        found += [(h[3][2] / SCALE, owner(h[0]) or "none") if h[0] >= 0 else (0.0, "none") for h in hits]
-    return found
+        bodies[k:k + len(hits)] = [h[0] for h in hits]
+        heights[k:k + len(hits)] = [h[3][2] for h in hits]
+    return np.where(bodies >= 0, heights / SCALE, 0.0), bodies
 
 
 def _support_margin(contacts: np.ndarray) -> float:
@@ -319,59 +326,79 @@ def spot_candidates(world: World, ways: Sequence[Orientation], surface: Surface,
                     objective: Objective) -> list[Candidate]:
     """The candidates of these orientations, unranked, in the order they were found."""
     found: list[Candidate] = []
-    for way, (x, y), over, hits, rest_z in _resting_spots(world, ways, surface):
-        margin = _carried_margin(surface, way.low, hits, rest_z)
-        if margin is None or margin <= 0.0:
-            continue
-        top_mm = (rest_z + way.rotated[:, 2].max()) * 1000.0
-        gain = max(0.0, top_mm - surface.height_mm)
-        guess = objective.height_weight * gain + objective.stability_weight * margin * 1000.0
-        release = ((float(x), float(y), float(rest_z + RELEASE_GAP_M)), way.quat)
-        found.append(Candidate(release, over, margin * 1000.0, guess))
+    for way in ways:
+        spots = _RestingSpots.cast(world, way, surface)
+        for j in spots.supported(0.0):
+            margin = _support_margin(way.low[spots.carrying[j], :2])
+            if margin <= 0.0:
+                continue
+            rest_z = spots.rest_z[j]
+            x, y, over = surface.own_spots[j]
+            top_mm = (rest_z + way.rotated[:, 2].max()) * 1000.0
+            gain = max(0.0, top_mm - surface.height_mm)
+            guess = objective.height_weight * gain + objective.stability_weight * margin * 1000.0
+            release = ((float(x), float(y), float(rest_z + RELEASE_GAP_M)), way.quat)
+            found.append(Candidate(release, over, margin * 1000.0, guess))
     return found
 
 
 def highest_robust_release_z(world: World, structure: int, piece_id: str, params: PlannerParams,
                              surface: Surface, margin_mm: float) -> float | None:
     """max(c.release z for c in candidates(...) if c.margin_mm >= margin_mm), None if there is
-    none, without working out the support of spots too low to beat the best so far: the
-    planner asks it for every rollout that stood (`planner.usable_height_mm`)."""
+    none, without working out the support of spots too low to beat the best so far, nor of
+    those whose carrying points are too close together: the planner asks it for every rollout
+    that stood (`planner.usable_height_mm`)."""
     best: float | None = None
-    for way, _, _, hits, rest_z in _resting_spots(world, orientations(piece_id, params), surface):
-        release_z = float(rest_z + RELEASE_GAP_M)
-        if best is not None and release_z <= best:
-            continue
-        margin = _carried_margin(surface, way.low, hits, rest_z)
-        if margin is not None and margin > 0.0 and margin * 1000.0 >= margin_mm:
-            best = release_z
+    for way in orientations(piece_id, params):
+        spots = _RestingSpots.cast(world, way, surface)
+        for j in spots.supported(margin_mm / 1000.0):
+            release_z = float(spots.rest_z[j] + RELEASE_GAP_M)
+            if best is not None and release_z <= best:
+                continue
+            margin = _support_margin(way.low[spots.carrying[j], :2])
+            if margin > 0.0 and margin * 1000.0 >= margin_mm:
+                best = release_z
     return best
 
 
-def _resting_spots(world: World, ways: Sequence[Orientation], surface: Surface) -> Iterator[tuple]:
-    """(orientation, (x, y), what is below, its rays' hits, rest height) for each orientation
-    and support point over the structure's own pieces."""
-    spots, top_z = surface.own_spots, surface.top_z
-    if not spots:
-        return
-    for way in ways:
-        low = way.low
-        # One cast for every spot of this orientation: a call per spot cost more than its rays.
-        cast = rays_down(world, np.concatenate([low[:, :2] + (x, y) for x, y, _ in spots]), top_z)
-        n = len(low)
-        for j, (x, y, over) in enumerate(spots):
-            hits = cast[j * n:(j + 1) * n]
-            rest_z = max(hz - vz for (hz, _), vz in zip(hits, low[:, 2]))
-            yield way, (x, y), over, hits, rest_z
+# The support margin is never more than the room its carrying points' bounding box leaves
+# around the centre of mass (the hull lies inside the box); this much slack covers the hull's
+# rounding of its points (`_convex_hull_2d`, 1e-9 m) and the arithmetic.
+ROOM_SLACK_M = 1e-6
 
 
-def _carried_margin(surface: Surface, low: np.ndarray, hits: list[tuple[float, str]], rest_z: float) -> float | None:
-    """How far (m) the centre of mass lies inside the points that carry the piece at `rest_z`;
-    None if one of them is not the structure's own (the table, another structure)."""
-    carrying = [i for i, ((hz, what), vz) in enumerate(zip(hits, low[:, 2]))
-                if rest_z + vz - hz <= CONTACT_BAND_M]
-    if any(hits[i][1] not in surface.own for i in carrying):
-        return None
-    return _support_margin(low[carrying, :2])
+@dataclass(frozen=True, eq=False)     # (arrays: compared by identity)
+class _RestingSpots:
+    """One orientation lowered at every support point over the structure's own pieces (one
+    cast for them all: a call per spot cost more than its rays): where it first rests, which
+    of its low points carry it there, and whether all of those are over the structure's own."""
+    rest_z: np.ndarray          # (spots,) centre-of-mass height, m
+    carrying: np.ndarray        # (spots, low points) within CONTACT_BAND_M of the first contact
+    own: np.ndarray             # (spots,) every carrying point is over the structure's own
+    room: np.ndarray            # (spots,) m, at least the support margin (see ROOM_SLACK_M)
+
+    @classmethod
+    def cast(cls, world: World, way: Orientation, surface: Surface) -> "_RestingSpots":
+        spots, low = surface.own_spots, way.low
+        if not spots:
+            empty = np.zeros(0)
+            return cls(empty, np.zeros((0, len(low)), dtype=bool), empty.astype(bool), empty)
+        heights, bodies = _cast_down(world, np.concatenate([low[:, :2] + (x, y) for x, y, _ in spots]), surface.top_z)
+        hz, bodies = heights.reshape(len(spots), len(low)), bodies.reshape(len(spots), len(low))
+        rest_z = (hz - low[:, 2]).max(axis=1)
+        carrying = rest_z[:, None] + low[:, 2] - hz <= CONTACT_BAND_M
+        ids, where = np.unique(bodies, return_inverse=True)
+        ours = np.array([b >= 0 and world.owner_of_body(int(b)) in surface.own for b in ids])
+        own = (ours[where.reshape(bodies.shape)] | ~carrying).all(axis=1)
+        x, y = low[:, 0], low[:, 1]
+        room = np.min([np.where(carrying, x, -np.inf).max(axis=1), -np.where(carrying, x, np.inf).min(axis=1),
+                       np.where(carrying, y, -np.inf).max(axis=1), -np.where(carrying, y, np.inf).min(axis=1)], axis=0)
+        return cls(rest_z, carrying, own, room)
+
+    def supported(self, margin_m: float) -> Iterator[int]:
+        """The spots, in order, whose support margin may be `margin_m` or more: carried by the
+        structure's own pieces only, with that much room."""
+        return iter(np.flatnonzero(self.own & (self.room >= margin_m - ROOM_SLACK_M)).tolist())
 
 
 def _orientation_signature(rotated: np.ndarray) -> tuple[int, ...]:

@@ -14,10 +14,12 @@ from physics.catalogue import stable_poses
 from physics.placement import Verdict
 from physics.planner import (Objective, Option, PlannerParams, hand_place, plan_best, plan_placement,
                              random_placement, rollout, settled_spots, usable_height_mm)
-from physics.spots import candidates, support_grid
+from physics.spots import (candidates, highest_robust_release_z, orientations, spot_candidates,
+                           structure_surface, support_grid)
 from physics.snapshot import Snapshot
 from physics.reference import cone_on_the_base_centre
-from physics.rollout import VERDICT_AFTER_FALL_S, RolloutJob, draw_shake, run_rollout, score_report, shaken_place
+from physics.rollout import (ROBUST_MARGIN_MM, ROOM_PROBES, ROOM_SEARCH, VERDICT_AFTER_FALL_S, RolloutJob, draw_shake,
+                             run_rollout, score_report, shaken_place)
 from physics.world import World
 from play.controllers import DIFFICULTY_PARAMS, bot_params
 from play.objectives import objective_for, tallest
@@ -88,6 +90,23 @@ def test_usable_height_rises_with_a_level_top_and_not_with_a_pin():
     assert bare > 30.0                               # probes rest on the base, centres above its top
     assert on_plank > bare + 5.0                     # a level plank lifts where the next pieces land
     assert pin_top > 120.0 and by_pin < pin_top - 60.0   # nothing rests on a pin's head
+
+
+def test_the_highest_robust_spot_is_the_highest_candidate_with_that_margin():
+    """`highest_robust_release_z` skips spots it can tell cannot beat the best or cannot have
+    the margin (their carrying points' bounding box is too tight): what it finds is still the
+    highest of all the candidates with that margin, found the long way."""
+    found = 0
+    for table in [empty_table(), *(table for table, _ in late_tables.load()[::5])]:
+        with World.from_snapshot(table) as world:
+            surface = structure_surface(world, 0, ROOM_SEARCH.grid)
+            for probe in ROOM_PROBES:
+                every = spot_candidates(world, orientations(probe, ROOM_SEARCH), surface, Objective())
+                robust = [c.release[0][2] for c in every if c.margin_mm >= ROBUST_MARGIN_MM]
+                expected = max(robust) if robust else None
+                assert highest_robust_release_z(world, 0, probe, ROOM_SEARCH, surface, ROBUST_MARGIN_MM) == expected
+                found += expected is not None and len(robust) < len(every)
+    assert found >= 5            # spots with the margin among spots without it: on the bare base, and late
 
 
 def test_a_plan_that_mostly_falls_makes_the_bot_search_wider():
