@@ -116,7 +116,7 @@ def usable_height_mm(world: World, structure: int) -> float:
     surface = structure_surface(world, structure, ROOM_SEARCH.grid)     # cast once for all the probes
     total = 0.0
     for probe in ROOM_PROBES:
-        highest = highest_robust_release_z(world, structure, probe, ROOM_SEARCH, surface, ROBUST_MARGIN_MM)
+        highest = highest_robust_release_z(probe, ROOM_SEARCH, surface, ROBUST_MARGIN_MM)
         total += BASE_HEIGHT_M if highest is None else highest
     return total / len(ROOM_PROBES) * 1000.0
 

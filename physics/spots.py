@@ -5,6 +5,10 @@ Rays cast down under a piece's lowest points give the height at which it first r
 of its points carry it and how far its centre of mass lies inside their support polygon, in a
 fraction of a millisecond per spot; a rollout costs tens of milliseconds. What the rays cannot
 see (a ball held by its sides in a cup) the planner finds by letting the piece settle.
+
+The pre-filter's rays are worked out in numpy from the exact hulls (physics/vertical_rays.py),
+thousands at a time; the hand's rest height asks Bullet's own rays (`rays_down`), so that a
+piece is let go just above the bodies as Bullet shapes them.
 """
 from __future__ import annotations
 
@@ -20,7 +24,7 @@ from physics.catalogue import resting_ways, shape_geometry, shape_of_id
 from physics.geometry import quaternion_matrix, rotate_quaternion
 from physics.layout import BASE_HALF_M
 from physics.settings import SCALE
-from physics.snapshot import Snapshot
+from physics.vertical_rays import DownRays
 from physics.world import BASE_PREFIX, World
 
 if TYPE_CHECKING:   # the planner's parameters, read here, are defined with the planner
@@ -153,23 +157,18 @@ RAY_BATCH = 8192      # rays per rayTestBatch call (PyBullet takes at most 16384
 
 def rays_down(world: World, points: np.ndarray, top_z: float) -> list[tuple[float, str]]:
     """(hit height m, owner) straight below each (x, y); owner 'none' when nothing is hit.
+    Bullet's own rays, for the hand's rest height (`rest_height`): a hand lowers a piece onto
+    the bodies as Bullet shapes them. The pre-filter casts its thousands with `DownRays`.
     Each ray is tested on its own, so casting many in one call gives what one call each would."""
-    heights, bodies = _cast_down(world, points, top_z)
-    owner = world.owner_of_body
-    return [(z, owner(b) or "none") if b >= 0 else (0.0, "none") for z, b in zip(heights.tolist(), bodies.tolist())]
-
-
-def _cast_down(world: World, points: np.ndarray, top_z: float) -> tuple[np.ndarray, np.ndarray]:
-    """`rays_down` as arrays: the hit heights (m, 0 on a miss) and the bodies hit (-1 on a miss)."""
     xy = np.asarray(points, dtype=float).reshape(-1, 2) * SCALE
     starts = np.column_stack([xy, np.full(len(xy), top_z * SCALE)]).tolist()
     ends = np.column_stack([xy, np.full(len(xy), -0.01 * SCALE)]).tolist()
-    heights, bodies = np.zeros(len(xy)), np.full(len(xy), -1, dtype=np.int64)
+    owner = world.owner_of_body
+    found: list[tuple[float, str]] = []
     for k in range(0, len(starts), RAY_BATCH):
         hits = pb.rayTestBatch(starts[k:k + RAY_BATCH], ends[k:k + RAY_BATCH], physicsClientId=world.client)
-        bodies[k:k + len(hits)] = [h[0] for h in hits]
-        heights[k:k + len(hits)] = [h[3][2] for h in hits]
-    return np.where(bodies >= 0, heights / SCALE, 0.0), bodies
+        found += [(h[3][2] / SCALE, owner(h[0]) or "none") if h[0] >= 0 else (0.0, "none") for h in hits]
+    return found
 
 
 def _support_margin(contacts: np.ndarray) -> float:
@@ -196,13 +195,15 @@ def _segment_distance(points: np.ndarray) -> float:
 
 @dataclass(frozen=True)
 class Surface:
-    """A structure as the pre-filter sees it: what is its own, its height, and what the rays
-    down over its support points hit (the same for every piece tried on it)."""
+    """A structure as the pre-filter sees it: what is its own, its height, the table as its
+    rays see it, and what they hit down over its support points (the same for every piece
+    tried on it)."""
     own: frozenset[str]
     height_mm: float
     top_z: float
     grid: np.ndarray
     hits: list[tuple[float, str]]
+    below: DownRays
 
     @cached_property
     def own_spots(self) -> list[tuple[float, float, str]]:
@@ -215,8 +216,10 @@ def structure_surface(world: World, structure: int, n: int) -> Surface:
     height = world.height_mm(structure)
     top_z = height / 1000.0 + 0.3
     grid = np.array(support_grid(world, structure, n))
+    below = DownRays.of_world(world)
+    heights, which = below.cast(grid, top_z)
     return Surface(frozenset({f"{BASE_PREFIX}{structure}", *world.pieces_on(structure)}), height, top_z, grid,
-                    rays_down(world, grid, top_z))
+                   list(zip(heights.tolist(), below.owners(which))), below)
 
 
 @dataclass(frozen=True, eq=False)     # (arrays: compared by identity)
@@ -256,9 +259,10 @@ def _orientations(piece_id: str, stable_poses: int, yaw_steps: int) -> tuple[Ori
 
 
 # The pre-filter shares its orientations among a pool's workers when it casts at least this
-# many rays: below that, sending the table and rebuilding it in each worker (a few ms) costs
-# more than the rays save.
-SHARE_RAYS = 2500
+# many rays. Measured on 2 workers with numpy's rays (17 late tables, hard and normal searches):
+# below about 4,500 rays a search takes 4-11 ms, and sending its surface out and mapping it
+# costs as much as it saves; above, sharing saves 10-30% (53,818 rays: 83 ms here, 65 shared).
+SHARE_RAYS = 4500
 
 
 def candidates(world: World, structure: int, piece_id: str, params: PlannerParams,
@@ -274,26 +278,23 @@ def candidates(world: World, structure: int, piece_id: str, params: PlannerParam
     surface = surface or structure_surface(world, structure, params.grid)
     ways = orientations(piece_id, params)
     if pool is None or pool.workers == 1 or len(ways) < 2 or rays_to_cast(ways, surface) < SHARE_RAYS:
-        return ranked(spot_candidates(world, ways, surface, objective))
-    snapshot = world.snapshot()
-    jobs = [SpotSearch(snapshot, part, surface, objective) for part in _runs(ways, pool.workers)]
+        return ranked(spot_candidates(ways, surface, objective))
+    jobs = [SpotSearch(part, surface, objective) for part in _runs(ways, pool.workers)]
     return ranked([c for found in pool.map(run_spot_search, jobs) for c in found])
 
 
 @dataclass(frozen=True)
 class SpotSearch:
-    """One run of a shared pre-filter (a pool task): these orientations of the piece over `surface`."""
-    snapshot: Snapshot
+    """One run of a shared pre-filter (a pool task): these orientations of the piece over
+    `surface` (which carries the table as its rays see it: the worker's own world is not needed)."""
     ways: tuple[Orientation, ...]
     surface: Surface
     objective: Objective
 
 
 def run_spot_search(world: World, job: SpotSearch) -> list[Candidate]:
-    """`spot_candidates` for one run, on the table rebuilt from the snapshot: the same bodies
-    in the same order as the caller's world, so the rays hit the same bits."""
-    world.load(job.snapshot)
-    return spot_candidates(world, job.ways, job.surface, job.objective)
+    """`spot_candidates` for one run: the same bits as in the caller's process."""
+    return spot_candidates(job.ways, job.surface, job.objective)
 
 
 def _runs(ways: Sequence[Orientation], n: int) -> list[tuple[Orientation, ...]]:
@@ -322,12 +323,11 @@ def ranked(found: list[Candidate]) -> list[Candidate]:
     return sorted(found, key=lambda c: -c.guess)
 
 
-def spot_candidates(world: World, ways: Sequence[Orientation], surface: Surface,
-                    objective: Objective) -> list[Candidate]:
+def spot_candidates(ways: Sequence[Orientation], surface: Surface, objective: Objective) -> list[Candidate]:
     """The candidates of these orientations, unranked, in the order they were found."""
     found: list[Candidate] = []
     for way in ways:
-        spots = _RestingSpots.cast(world, way, surface)
+        spots = _RestingSpots.cast(way, surface)
         for j in spots.supported(0.0):
             margin = _support_margin(way.low[spots.carrying[j], :2])
             if margin <= 0.0:
@@ -342,15 +342,15 @@ def spot_candidates(world: World, ways: Sequence[Orientation], surface: Surface,
     return found
 
 
-def highest_robust_release_z(world: World, structure: int, piece_id: str, params: PlannerParams,
-                             surface: Surface, margin_mm: float) -> float | None:
+def highest_robust_release_z(piece_id: str, params: PlannerParams | RoomSearch, surface: Surface,
+                             margin_mm: float) -> float | None:
     """max(c.release z for c in candidates(...) if c.margin_mm >= margin_mm), None if there is
     none, without working out the support of spots too low to beat the best so far, nor of
     those whose carrying points are too close together: the planner asks it for every rollout
     that stood (`planner.usable_height_mm`)."""
     best: float | None = None
     for way in orientations(piece_id, params):
-        spots = _RestingSpots.cast(world, way, surface)
+        spots = _RestingSpots.cast(way, surface)
         for j in spots.supported(margin_mm / 1000.0):
             release_z = float(spots.rest_z[j] + RELEASE_GAP_M)
             if best is not None and release_z <= best:
@@ -378,18 +378,18 @@ class _RestingSpots:
     room: np.ndarray            # (spots,) m, at least the support margin (see ROOM_SLACK_M)
 
     @classmethod
-    def cast(cls, world: World, way: Orientation, surface: Surface) -> "_RestingSpots":
+    def cast(cls, way: Orientation, surface: Surface) -> "_RestingSpots":
         spots, low = surface.own_spots, way.low
         if not spots:
             empty = np.zeros(0)
             return cls(empty, np.zeros((0, len(low)), dtype=bool), empty.astype(bool), empty)
-        heights, bodies = _cast_down(world, np.concatenate([low[:, :2] + (x, y) for x, y, _ in spots]), surface.top_z)
-        hz, bodies = heights.reshape(len(spots), len(low)), bodies.reshape(len(spots), len(low))
+        below = surface.below
+        heights, which = below.cast(np.concatenate([low[:, :2] + (x, y) for x, y, _ in spots]), surface.top_z)
+        hz, which = heights.reshape(len(spots), len(low)), which.reshape(len(spots), len(low))
         rest_z = (hz - low[:, 2]).max(axis=1)
         carrying = rest_z[:, None] + low[:, 2] - hz <= CONTACT_BAND_M
-        ids, where = np.unique(bodies, return_inverse=True)
-        ours = np.array([b >= 0 and world.owner_of_body(int(b)) in surface.own for b in ids])
-        own = (ours[where.reshape(bodies.shape)] | ~carrying).all(axis=1)
+        ours = np.array([name in surface.own for name in below.names] + [False])    # [-1]: a miss
+        own = (ours[which] | ~carrying).all(axis=1)
         x, y = low[:, 0], low[:, 1]
         room = np.min([np.where(carrying, x, -np.inf).max(axis=1), -np.where(carrying, x, np.inf).min(axis=1),
                        np.where(carrying, y, -np.inf).max(axis=1), -np.where(carrying, y, np.inf).min(axis=1)], axis=0)

@@ -101,10 +101,10 @@ def test_the_highest_robust_spot_is_the_highest_candidate_with_that_margin():
         with World.from_snapshot(table) as world:
             surface = structure_surface(world, 0, ROOM_SEARCH.grid)
             for probe in ROOM_PROBES:
-                every = spot_candidates(world, orientations(probe, ROOM_SEARCH), surface, Objective())
+                every = spot_candidates(orientations(probe, ROOM_SEARCH), surface, Objective())
                 robust = [c.release[0][2] for c in every if c.margin_mm >= ROBUST_MARGIN_MM]
                 expected = max(robust) if robust else None
-                assert highest_robust_release_z(world, 0, probe, ROOM_SEARCH, surface, ROBUST_MARGIN_MM) == expected
+                assert highest_robust_release_z(probe, ROOM_SEARCH, surface, ROBUST_MARGIN_MM) == expected
                 found += expected is not None and len(robust) < len(every)
     assert found >= 5            # spots with the margin among spots without it: on the bare base, and late
 

@@ -80,7 +80,7 @@ def test_a_pre_filter_shared_among_the_workers_finds_and_ranks_what_one_process_
     candidates, joined in order, are the same bits in the same ranking as those found here."""
     hard = PlannerParams(stable_poses=4, yaw_steps=6, grid=5, candidates=12)
     cases = [(ball_without_level_room(), "blue-long_plank", hard), (ball_without_level_room(), "orange-wedge", widened(hard, 1)),
-             (cone_on_the_base_centre(), "grey-flower_pot", hard)]
+             (cone_on_the_base_centre(), "grey-arch", hard)]
     for table, piece, params in cases:
         with World.from_snapshot(table) as world:
             surface = structure_surface(world, 0, params.grid)
