@@ -211,6 +211,16 @@ class Surface:
         where the pre-filter tries the piece."""
         return [(x, y, over) for (x, y), (_, over) in zip(self.grid, self.hits) if over in self.own]
 
+    @cached_property
+    def own_xy(self) -> np.ndarray:
+        """(spots, 2): `own_spots`' x, y, where every orientation is lowered."""
+        return np.array([(x, y) for x, y, _ in self.own_spots], dtype=float).reshape(-1, 2)
+
+    @cached_property
+    def owned(self) -> np.ndarray:
+        """Per owner index of `below`, whether it is the structure's own; one more, False, for a miss (-1)."""
+        return np.array([name in self.own for name in self.below.names] + [False])
+
 
 def structure_surface(world: World, structure: int, n: int) -> Surface:
     height = world.height_mm(structure)
@@ -383,13 +393,11 @@ class _RestingSpots:
         if not spots:
             empty = np.zeros(0)
             return cls(empty, np.zeros((0, len(low)), dtype=bool), empty.astype(bool), empty)
-        below = surface.below
-        heights, which = below.cast(np.concatenate([low[:, :2] + (x, y) for x, y, _ in spots]), surface.top_z)
+        heights, which = surface.below.cast((low[None, :, :2] + surface.own_xy[:, None, :]).reshape(-1, 2), surface.top_z)
         hz, which = heights.reshape(len(spots), len(low)), which.reshape(len(spots), len(low))
         rest_z = (hz - low[:, 2]).max(axis=1)
         carrying = rest_z[:, None] + low[:, 2] - hz <= CONTACT_BAND_M
-        ours = np.array([name in surface.own for name in below.names] + [False])    # [-1]: a miss
-        own = (ours[which] | ~carrying).all(axis=1)
+        own = (surface.owned[which] | ~carrying).all(axis=1)
         x, y = low[:, 0], low[:, 1]
         room = np.min([np.where(carrying, x, -np.inf).max(axis=1), -np.where(carrying, x, np.inf).min(axis=1),
                        np.where(carrying, y, -np.inf).max(axis=1), -np.where(carrying, y, np.inf).min(axis=1)], axis=0)

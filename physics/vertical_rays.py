@@ -6,7 +6,8 @@ Why not Bullet's `rayTestBatch`: the pre-filter and the room probes of every rol
 spends about 6.5 us on each (a convex cast against every hull the ray's box meets): a third of a
 hard decision. A vertical line meets a convex part where the part's face planes allow: below
 every face that looks up, above every face that looks down, and inside every upright face. That
-is a few array operations for all the rays of a cast at once, about a third of the time.
+is a few array operations for all the rays of a cast at once: the room probes of the 50 late
+tables took a fifth of the time (0.58 s instead of 2.86).
 
 What it sees is the exact hull of each part (`catalogue.shape_geometry`). Bullet's hulls are
 shrunk by its collision margin and inflated by it again (physics/bodies.py), which rounds their
