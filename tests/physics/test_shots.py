@@ -166,3 +166,43 @@ def test_what_a_shot_woke_sleeps_again_once_at_rest_and_cowboys_nobody_neared_ne
                 assert pb.getBasePositionAndOrientation(shot.cowboys[seat], physicsClientId=world._client) == standing[seat]
             shot.report()
     assert slept_again > 0
+
+
+def test_a_disc_that_lands_short_is_spent_where_it_can_reach_no_structure(cone_on_plank: Snapshot) -> None:
+    """Back down on the table and too low to reach a structure, with no cowboy ahead, the disc
+    stops (`Shot._check_landed`) instead of sliding on into the base."""
+    from physics.shots import Shot
+
+    aim = aim_at(cone_on_plank.layout, 0, SPOTS[0], position(cone_on_plank, "green-cone"))
+    assert aim is not None
+    short = ShotAim(aim.spot_deg, aim.direction_deg, 0.05)
+    base = cone_on_plank.layout.bases[1]
+    with World(cone_on_plank.layout) as world:
+        shot = Shot(world, cone_on_plank, 0, short, SPOTS)
+        while not shot.disc_gone:
+            assert not shot.run_ticks(1)
+        x, y, z = (v / 10.0 for v in pb.getBasePositionAndOrientation(shot.disc, physicsClientId=world._client)[0])
+        assert z < 0.02 and abs(y - base.y) > 0.05 + 0.01      # on the table, short of the base
+        while not shot.run_ticks(8):
+            pass
+        report = shot.report()
+    assert report.disc_hits == () and report.fallen == () and report.snapshot.digest() == cone_on_plank.digest()
+
+
+def test_a_landed_disc_with_a_cowboy_ahead_slides_on_and_tips_it(cone_on_plank: Snapshot) -> None:
+    from physics.shots import Shot
+
+    spots = (SPOTS[0], SPOTS[1] - 60.0)
+    x, y = cowboy_spot_position(cone_on_plank.layout, 1, spots[1])
+    aim = aim_at(cone_on_plank.layout, 0, spots[0], (x, y, 0.035))
+    assert aim is not None
+    short = ShotAim(aim.spot_deg, aim.direction_deg, 0.05)
+    with World(cone_on_plank.layout) as world:
+        shot = Shot(world, cone_on_plank, 0, short, spots)
+        while not shot.disc_low:
+            assert not shot.run_ticks(1)
+        assert shot.hits == [] and not shot.disc_gone     # down on the table, short of the cowboy
+        while not shot.run_ticks(8):
+            pass
+        report = shot.report()
+    assert report.cowboys_hit == (1,) and report.disc_hits[0] == "cowboy:1"
