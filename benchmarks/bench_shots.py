@@ -18,7 +18,7 @@ Figures, on a 4-seat Nashville table (bases 50 cm apart) whose structures hold 8
 Goals on the project's 2-core machine: a shot <= 150 ms to simulate; a hard bot's decision
 <= 3 s median.
 
-Where a shot's time goes (2026-12-03, 32 flicks at this table's structures, 16 aimed and 16 of
+Where a shot's time went (2026-12-03, 32 flicks at this table's structures, 16 aimed and 16 of
 them shaken; raw factor about 3, mean 190 ms a shot): 100 ms while the struck structure moves
 above the rest speeds, 45 ms proving it rests (SETTLE_HOLD_S, quiet), 38 ms while the disc is
 within reach of a woken structure, 7 ms with nothing awake; stepping is 70-75% of it, the
@@ -26,6 +26,13 @@ shot's own bookkeeping the rest. Tried, and none ended the shots sooner (median 
 simulated): angular damping 0.3-0.9 on woken pieces (0.83-0.92 s), 20 solver iterations
 (1.08 s), a solver residual threshold of 1e-2 (1.10 s); a 1/240 s step was 25% faster, but 11
 pieces fell instead of 14, and at 6 m/s the disc crosses 2.5 cm a tick.
+What ended them sooner (2026-12-04): most of that "moving" was a struck tower rocking in place
+(its top at up to 18 mm/s at each swing, going nowhere) and a landed disc sliding, rolling on
+its rim or hopping like a spun coin for up to a second. Shots now rest by drift over the hold
+(physics/rest.py `DriftRestTracker`), and a landed disc too low to reach a structure stops
+unless a cowboy is in its way (`Shot._check_landed`): shot_sim_ms 174 -> 108-112 ms in one
+session (raw factor 3.94 before, 3.55-3.99 after), 0.83 -> 0.73 s simulated, the same pieces
+down on 27 flicks (these 9 and each twice shaken), and the bots' hit rates here the same.
 """
 from __future__ import annotations
 

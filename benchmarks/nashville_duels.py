@@ -10,7 +10,9 @@ machine. Measured with commit ff51d58's bots: 16 wins, 2 ties, 2 losses (85%); t
 shots knocked something off their target with 98 of 176 shots (56%), the easy bot's 39 of 103.
 Commit 6c213fc's (bots that choose whom to shoot, cheaper shots): 9 wins, 3 ties, 8 losses
 (52.5%). Commit 6665dcd's (the easy bot's lazy rollouts since): 14 wins, 1 tie, 5 losses
-(72.5%); hits 102 of 186 (55%), the easy bot's 64 of 146. A single changed decision changes a
+(72.5%); hits 102 of 186 (55%), the easy bot's 64 of 146. Commit 8aff826's (shots that end
+when nothing goes anywhere, physics/rest.py): 15 wins, 1 tie, 4 losses (77.5%); hits 105 of 174
+(60%), the easy bot's 68 of 143. A single changed decision changes a
 whole game, so 20 games read a rate to about +-10 points: read two runs as a range, not a trend.
 """
 from __future__ import annotations
