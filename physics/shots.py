@@ -77,7 +77,6 @@ SPENT_M_S = 0.05              # a disc slower than this on the table has stopped
 LANDED_NEAR_M = 0.05          # a disc back on the table is spent unless a cowboy is this near,
 LANDED_REACH_S = 0.3          # or ahead of it (within LANDED_AHEAD_DEG of its way) and reached in
 LANDED_AHEAD_DEG = 60.0       # this long at its speed (+ LANDED_NEAR_M): `Shot._check_landed`
-DISC_BRAKE_PER_TICK = 0.92    # a spent disc keeps this much of its speed a tick (`Shot._brake_disc`)
 LANDED_BELOW_BASE_M = 0.003   # ... and only once it cannot rise to within this of the bases' tops
 WAKE_M = 0.02                 # a piece wakes when something moving comes this close to its box
 WAKE_MOVE_M = 0.0005          # a woken piece that moved this far wakes its neighbours in turn
@@ -304,7 +303,6 @@ class Shot:
         self.disc_gone = False
         self.disc_flew = False     # the disc has left the table (it starts lying on it)
         self.disc_low = False      # ... and was too low to reach a structure at the last look
-        self.disc_braking = False  # ... and is spent: it skids to a stop (`_brake_disc`)
         self.tracker = DriftRestTracker()
         self._island_trackers: dict[str, DriftRestTracker] = {}    # `_sleep_still`: per structure or cowboy
         self.settled: bool | None = None
@@ -368,8 +366,6 @@ class Shot:
             self.ticks += 1
             if not self.disc_gone:
                 self._disc_contacts()
-                if self.disc_braking:
-                    self._brake_disc()
             if self.ticks % CONTACT_CHECK_EVERY == 0:
                 self._look()
                 self._check_landed()
@@ -551,7 +547,7 @@ class Shot:
         cowboy 22 cm on: a look in the bounce sees it rise too fast.) Sliding at 0.3 pair
         friction, rolling on its rim or hopping like a spun coin, a landed disc held a third of
         those shots open after everything else rested."""
-        if self.disc_gone or self.disc_braking:
+        if self.disc_gone:
             return
         c = self.world._client
         (x, y, z), _ = pb.getBasePositionAndOrientation(self.disc, physicsClientId=c)
@@ -574,17 +570,7 @@ class Shot:
             d = math.hypot(dx, dy)
             if d < near or (d < speed * LANDED_REACH_S + near and dx * vx + dy * vy > ahead * d * speed):
                 return
-        self.disc_braking = True
-
-    def _brake_disc(self) -> None:
-        """A spent disc skids to a stop: each tick it keeps DISC_BRAKE_PER_TICK of its speed
-        along the table and of its spin (its fall is gravity's), so from 1 m/s it is still within
-        about 75 ms and 2.5 cm, and `_check_spent` takes it off. On screen it catches on the table;
-        stopped dead in one tick, it froze in mid-slide."""
-        c = self.world._client
-        (vx, vy, vz), (wx, wy, wz) = pb.getBaseVelocity(self.disc, physicsClientId=c)
-        k = DISC_BRAKE_PER_TICK
-        pb.resetBaseVelocity(self.disc, [vx * k, vy * k, vz], [wx * k, wy * k, wz * k], physicsClientId=c)
+        self._stop_disc()
 
     def _stop_disc(self) -> None:
         c = self.world._client

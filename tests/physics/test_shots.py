@@ -12,7 +12,6 @@ from physics.reference import Layer, build_tower
 from physics.shots import (
     LOFT_DEG, ShotAim, ShotMotionRecorder, aim_at, cowboy_spot_position, default_spots, preview_path, simulate_shot,
 )
-from physics.settings import TIME_STEP
 from physics.snapshot import Snapshot
 
 SPOTS = (90.0, 0.0)     # seat 0 faces seat 1; seat 1's cowboy stands to one side, out of the line
@@ -171,8 +170,7 @@ def test_what_a_shot_woke_sleeps_again_once_at_rest_and_cowboys_nobody_neared_ne
 
 def test_a_disc_that_lands_short_is_spent_where_it_can_reach_no_structure(cone_on_plank: Snapshot) -> None:
     """Back down on the table and too low to reach a structure, with no cowboy ahead, the disc
-    is spent (`Shot._check_landed`): it skids to a stop within a few centimetres instead of
-    sliding on for as long as it would."""
+    stops (`Shot._check_landed`) instead of sliding on into the base."""
     from physics.shots import Shot
 
     aim = aim_at(cone_on_plank.layout, 0, SPOTS[0], position(cone_on_plank, "green-cone"))
@@ -181,25 +179,14 @@ def test_a_disc_that_lands_short_is_spent_where_it_can_reach_no_structure(cone_o
     base = cone_on_plank.layout.bases[1]
     with World(cone_on_plank.layout) as world:
         shot = Shot(world, cone_on_plank, 0, short, SPOTS)
-        while not shot.disc_braking:
-            assert not shot.run_ticks(1)
-        c = world._client
-        (x, y, z), _ = pb.getBasePositionAndOrientation(shot.disc, physicsClientId=c)
-        assert z / 10.0 < 0.02 and abs(y / 10.0 - base.y) > 0.05 + 0.01    # on the table, short of the base
-        assert shot.hits == []
-        speed = math.hypot(*pb.getBaseVelocity(shot.disc, physicsClientId=c)[0][:2]) / 10.0
-        assert speed > 0.2           # still sliding when spent
-        braked_at = shot.ticks
         while not shot.disc_gone:
-            shot.run_ticks(1)
-        assert (shot.ticks - braked_at) * TIME_STEP < 0.15
-        (x2, y2, _), _ = pb.getBasePositionAndOrientation(shot.disc, physicsClientId=c)
-        assert math.hypot(x2 - x, y2 - y) / 10.0 < 0.04
+            assert not shot.run_ticks(1)
+        x, y, z = (v / 10.0 for v in pb.getBasePositionAndOrientation(shot.disc, physicsClientId=world._client)[0])
+        assert z < 0.02 and abs(y - base.y) > 0.05 + 0.01      # on the table, short of the base
         while not shot.run_ticks(8):
             pass
         report = shot.report()
-    assert all(hit.startswith("base:") for hit in report.disc_hits)
-    assert report.fallen == () and report.snapshot.digest() == cone_on_plank.digest()
+    assert report.disc_hits == () and report.fallen == () and report.snapshot.digest() == cone_on_plank.digest()
 
 
 def test_a_landed_disc_with_a_cowboy_ahead_slides_on_and_tips_it(cone_on_plank: Snapshot) -> None:
