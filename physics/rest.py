@@ -6,6 +6,23 @@ import math
 from physics.settings import SCALE, SETTLE_ANGULAR_RAD_S, SETTLE_CHECK_EVERY, SETTLE_HOLD_S, SETTLE_LINEAR_M_S, TIME_STEP
 
 Sample = dict[str, tuple[tuple[float, ...], tuple[float, ...]]]  # piece id -> internal-unit (position, quaternion)
+CHECK_S = SETTLE_CHECK_EVERY * TIME_STEP     # between two samples
+
+
+def stayed_within(sample: Sample, reference: Sample, max_move: float, max_turn: float) -> bool:
+    """Whether every piece of `sample` has a pose in `reference` and is no farther from it than
+    `max_move` (internal units) and `max_turn` (radians)."""
+    for pid, (pos, quat) in sample.items():
+        old = reference.get(pid)
+        if old is None:
+            return False
+        (px, py, pz), oq = old
+        if (pos[0] - px) ** 2 + (pos[1] - py) ** 2 + (pos[2] - pz) ** 2 > max_move ** 2:
+            return False
+        dot = min(1.0, abs(quat[0] * oq[0] + quat[1] * oq[1] + quat[2] * oq[2] + quat[3] * oq[3]))
+        if 2.0 * math.sqrt(2.0 * (1.0 - dot)) > max_turn:  # small-angle form of 2 acos(dot)
+            return False
+    return True
 
 
 class RestTracker:
@@ -21,25 +38,10 @@ class RestTracker:
         self.quiet_s = 0.0
 
     def observe(self, sample: Sample) -> bool:
-        dt = SETTLE_CHECK_EVERY * TIME_STEP
-        max_move = SETTLE_LINEAR_M_S * SCALE * dt
-        max_turn = SETTLE_ANGULAR_RAD_S * dt
-        still = True  # nothing left to watch (all fallen) counts as at rest
-        for pid, (pos, quat) in sample.items():
-            old = self.previous.get(pid)
-            if old is None:
-                still = False
-                continue
-            (px, py, pz), oq = old
-            if (pos[0] - px) ** 2 + (pos[1] - py) ** 2 + (pos[2] - pz) ** 2 > max_move ** 2:
-                still = False
-                break
-            dot = min(1.0, abs(quat[0] * oq[0] + quat[1] * oq[1] + quat[2] * oq[2] + quat[3] * oq[3]))
-            if 2.0 * math.sqrt(2.0 * (1.0 - dot)) > max_turn:  # small-angle form of 2 acos(dot)
-                still = False
-                break
+        # Nothing left to watch (all fallen) counts as at rest.
+        still = stayed_within(sample, self.previous, SETTLE_LINEAR_M_S * SCALE * CHECK_S, SETTLE_ANGULAR_RAD_S * CHECK_S)
         self.previous = sample
-        self.quiet_s = self.quiet_s + dt if still else 0.0
+        self.quiet_s = self.quiet_s + CHECK_S if still else 0.0
         return self.quiet_s >= SETTLE_HOLD_S - 1e-9
 
 
@@ -62,22 +64,12 @@ class DriftRestTracker:
         self.quiet_s = 0.0
 
     def observe(self, sample: Sample) -> bool:
-        max_move = SETTLE_LINEAR_M_S * SCALE * SETTLE_HOLD_S
-        max_turn = SETTLE_ANGULAR_RAD_S * SETTLE_HOLD_S
-        still = sample.keys() == self.anchor.keys()     # a piece that woke (or fell) starts a new spell
+        # A piece that woke (or fell) starts a new spell.
+        still = sample.keys() == self.anchor.keys() and stayed_within(
+            sample, self.anchor, SETTLE_LINEAR_M_S * SCALE * SETTLE_HOLD_S, SETTLE_ANGULAR_RAD_S * SETTLE_HOLD_S)
         if still:
-            for pid, (pos, quat) in sample.items():
-                (px, py, pz), oq = self.anchor[pid]
-                if (pos[0] - px) ** 2 + (pos[1] - py) ** 2 + (pos[2] - pz) ** 2 > max_move ** 2:
-                    still = False
-                    break
-                dot = min(1.0, abs(quat[0] * oq[0] + quat[1] * oq[1] + quat[2] * oq[2] + quat[3] * oq[3]))
-                if 2.0 * math.sqrt(2.0 * (1.0 - dot)) > max_turn:
-                    still = False
-                    break
-        if still:
-            self.quiet_s += SETTLE_CHECK_EVERY * TIME_STEP
+            self.quiet_s += CHECK_S
         else:
-            self.anchor = dict(sample)
+            self.anchor = sample
             self.quiet_s = 0.0
         return self.quiet_s >= SETTLE_HOLD_S - 1e-9

@@ -47,7 +47,6 @@ from typing import Sequence
 import pybullet as pb
 
 from physics import bodies
-from physics.bodies import BASE_HEIGHT_M
 from physics.catalogue import extent, piece_spec
 from physics.layout import BASE_HALF_M, TableLayout
 from physics.motion import Motion, MotionRecorder
@@ -556,7 +555,7 @@ class Shot:
             return
         (vx, vy, vz), _ = pb.getBaseVelocity(self.disc, physicsClientId=c)
         rise = max(vz, 0.0) ** 2 / (2.0 * GRAVITY * SCALE)
-        low = z + DISC_RADIUS_M * SCALE + rise < (BASE_HEIGHT_M - LANDED_BELOW_BASE_M) * SCALE
+        low = z + DISC_RADIUS_M * SCALE + rise < (bodies.BASE_HEIGHT_M - LANDED_BELOW_BASE_M) * SCALE
         was_low, self.disc_low = self.disc_low, low
         if not (low and was_low):
             return

@@ -9,8 +9,9 @@ import pytest
 
 from physics import TableLayout, World
 from physics.reference import Layer, build_tower
+from physics.settings import SCALE
 from physics.shots import (
-    LOFT_DEG, ShotAim, ShotMotionRecorder, aim_at, cowboy_spot_position, default_spots, preview_path, simulate_shot,
+    LOFT_DEG, Shot, ShotAim, ShotMotionRecorder, aim_at, cowboy_spot_position, default_spots, preview_path, simulate_shot,
 )
 from physics.snapshot import Snapshot
 
@@ -143,7 +144,6 @@ def test_what_a_shot_woke_sleeps_again_once_at_rest_and_cowboys_nobody_neared_ne
     structures, some of the flicks at the highest pieces wake a structure that settles and
     sleeps again before the shot ends."""
     from benchmarks.bench_shots import bench_table
-    from physics.shots import Shot
 
     snapshot = bench_table()
     spots = default_spots(snapshot.layout)
@@ -171,8 +171,6 @@ def test_what_a_shot_woke_sleeps_again_once_at_rest_and_cowboys_nobody_neared_ne
 def test_a_disc_that_lands_short_is_spent_where_it_can_reach_no_structure(cone_on_plank: Snapshot) -> None:
     """Back down on the table and too low to reach a structure, with no cowboy ahead, the disc
     stops (`Shot._check_landed`) instead of sliding on into the base."""
-    from physics.shots import Shot
-
     aim = aim_at(cone_on_plank.layout, 0, SPOTS[0], position(cone_on_plank, "green-cone"))
     assert aim is not None
     short = ShotAim(aim.spot_deg, aim.direction_deg, 0.05)
@@ -181,7 +179,7 @@ def test_a_disc_that_lands_short_is_spent_where_it_can_reach_no_structure(cone_o
         shot = Shot(world, cone_on_plank, 0, short, SPOTS)
         while not shot.disc_gone:
             assert not shot.run_ticks(1)
-        x, y, z = (v / 10.0 for v in pb.getBasePositionAndOrientation(shot.disc, physicsClientId=world._client)[0])
+        x, y, z = (v / SCALE for v in pb.getBasePositionAndOrientation(shot.disc, physicsClientId=world._client)[0])
         assert z < 0.02 and abs(y - base.y) > 0.05 + 0.01      # on the table, short of the base
         while not shot.run_ticks(8):
             pass
@@ -190,8 +188,6 @@ def test_a_disc_that_lands_short_is_spent_where_it_can_reach_no_structure(cone_o
 
 
 def test_a_landed_disc_with_a_cowboy_ahead_slides_on_and_tips_it(cone_on_plank: Snapshot) -> None:
-    from physics.shots import Shot
-
     spots = (SPOTS[0], SPOTS[1] - 60.0)
     x, y = cowboy_spot_position(cone_on_plank.layout, 1, spots[1])
     aim = aim_at(cone_on_plank.layout, 0, spots[0], (x, y, 0.035))
