@@ -19,7 +19,7 @@ import numpy as np
 import pybullet as pb
 
 from physics import bodies
-from physics._quiet_import import connect_direct
+from physics.clients import give_back, take_client
 from physics.catalogue import piece_spec, shape_geometry
 from physics.errors import IntersectingPoseError, PieceStateError
 from physics.geometry import quaternion_matrix
@@ -58,7 +58,7 @@ class World:
 
     def __init__(self, layout: TableLayout, *, dynamic_structures: Iterable[int] | None = None) -> None:
         self.layout = layout
-        self._client = connect_direct()
+        self._client = take_client()
         self._pieces: dict[str, PlacedPiece] = {}     # insertion order = creation order
         self._bodies: dict[str, int] = {}
         self._body_owner: dict[int, str] = {}         # body id -> piece id or "base:k" / "table"
@@ -169,8 +169,8 @@ class World:
         return self._client
 
     def close(self) -> None:
-        if self._client is not None and pb.isConnected(physicsClientId=self._client):
-            pb.disconnect(physicsClientId=self._client)
+        if self._client is not None:
+            give_back(self._client)     # emptied and kept for the next world (physics/clients.py)
         self._client = None  # type: ignore[assignment]
 
     def __enter__(self) -> "World":

@@ -70,3 +70,36 @@ def test_two_processes_produce_the_same_snapshot_hash(tmp_path) -> None:
     ]
     assert outputs[0] == outputs[1]
     assert len(outputs[0].split()[0]) == 64
+
+
+def test_a_reused_client_gives_the_same_bits_as_a_new_one(monkeypatch) -> None:
+    """A closed world's client is kept and the next world takes it (physics/clients.py): a
+    Nashville shot and a placement through it equal those of clients connected for them."""
+    from physics import clients
+    from benchmarks.bench_shots import bench_table
+    from physics.shots import aim_at, default_spots, simulate_shot
+
+    snap = bench_table()
+    layout = snap.layout
+    spots = default_spots(layout)
+    pieces = sorted((p for p in snap.pieces if p.structure == 1), key=lambda p: -p.position[2])
+    aim = next(a for a in (aim_at(layout, 0, spots[0], p.position) for p in pieces) if a is not None)
+
+    def shot_and_placement() -> tuple:
+        report = simulate_shot(snap, 0, aim, spots)
+        with World.from_snapshot(report.snapshot) as world:
+            base = layout.bases[0]
+            placed = world.place(0, "orange-cone", release_above(world, "orange-cone", base.x, base.y, (0, 0, 0, 1)), seat=0)
+            return (report.fallen, report.snapshot.digest(), placed, world.snapshot().digest()), world._client
+
+    with monkeypatch.context() as keep_none:     # every world connects a client of its own
+        keep_none.setattr(clients, "IDLE_CLIENTS", 0)
+        fresh, _ = shot_and_placement()
+        assert clients.idle_clients() == 0
+    World(layout).close()                         # one client kept for the next worlds
+    kept = set(clients._idle)
+    assert kept
+    reused, client = shot_and_placement()
+    assert client in kept
+    assert fresh == reused
+    assert fresh[0]       # the shot knocked pieces down: the comparison means something
