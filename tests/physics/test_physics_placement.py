@@ -7,7 +7,7 @@ import pytest
 from physics import TableLayout, World
 from physics.placement import Verdict
 from physics.reference import release_above, yaw_quat
-from physics.settings import TIME_STEP
+from physics.settings import SETTLE_HOLD_S, TIME_STEP
 
 FLAT = (0.0, 0.0, 0.0, 1.0)
 
@@ -128,7 +128,7 @@ def test_a_rollout_can_stop_soon_after_the_first_fall_with_the_same_verdict() ->
             _place_on(world, 0, "orange-long_plank", dx=0.04, seat=1)
             release = release_above(world, "green-grooved_block", base.x + 0.12, base.y, FLAT)
             verdicts.append(world.place(0, "green-grooved_block", release, 2, trajectory=(),
-                                       verdict=None if stop is None else Verdict(stop)))
+                                       verdict=None if stop is None else Verdict(stop, rest_hold_s=SETTLE_HOLD_S)))
     full, early = verdicts
     assert full.settled and not early.settled
     assert early.fallen == full.fallen == (("orange-long_plank", 0), ("green-grooved_block", 0))
@@ -151,10 +151,27 @@ def test_a_rollout_that_counts_one_fall_stops_when_a_piece_is_down() -> None:
     assert counted.simulated_s < window.simulated_s / 2     # it stopped with the plank down, not at rest
 
 
+def test_a_rollout_proves_rest_in_its_verdict_s_hold() -> None:
+    """A planner's rollout calls a placement at rest after `Verdict.rest_hold_s` of quiet, the
+    match's after SETTLE_HOLD_S: the same piece stands in both, the rollout sooner."""
+    reports = []
+    for verdict in (None, Verdict(1.0)):
+        with World(TableLayout.common(1, 3)) as world:
+            base = world.layout.bases[0]
+            _place_on(world, 0, "orange-long_plank", seat=1)
+            release = release_above(world, "green-grooved_block", base.x, base.y, FLAT)
+            reports.append(world.place(0, "green-grooved_block", release, 2, trajectory=(), verdict=verdict))
+    full, rollout = reports
+    assert full.settled and rollout.settled and full.nothing_fell and rollout.nothing_fell
+    assert Verdict(1.0).rest_hold_s < SETTLE_HOLD_S
+    assert rollout.simulated_s == pytest.approx(full.simulated_s - (SETTLE_HOLD_S - Verdict(1.0).rest_hold_s), abs=0.02)
+
+
 @pytest.mark.parametrize("bad", [dict(after_fall_s=-1.0), dict(after_fall_s=float("nan")),
-                                 dict(after_fall_s=1.0, pieces_down=0), dict(after_fall_s=1.0, pieces_down=1.5)])
+                                 dict(after_fall_s=1.0, pieces_down=0), dict(after_fall_s=1.0, pieces_down=1.5),
+                                 dict(after_fall_s=1.0, rest_hold_s=0.0), dict(after_fall_s=1.0, rest_hold_s=float("inf"))])
 def test_a_verdict_refuses_impossible_limits(bad: dict) -> None:
-    with pytest.raises(ValueError, match="after_fall_s|pieces_down"):
+    with pytest.raises(ValueError, match="after_fall_s|pieces_down|rest_hold_s"):
         Verdict(**bad)
 
 
