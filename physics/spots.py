@@ -164,9 +164,10 @@ def rays_down(world: World, points: np.ndarray, top_z: float) -> list[tuple[floa
     starts = np.column_stack([xy, np.full(len(xy), top_z * SCALE)]).tolist()
     ends = np.column_stack([xy, np.full(len(xy), -0.01 * SCALE)]).tolist()
     owner = world.owner_of_body
+    client = world.client_for_rays_down(np.asarray(points, dtype=float).reshape(-1, 2))
     found: list[tuple[float, str]] = []
     for k in range(0, len(starts), RAY_BATCH):
-        hits = pb.rayTestBatch(starts[k:k + RAY_BATCH], ends[k:k + RAY_BATCH], physicsClientId=world.client)
+        hits = pb.rayTestBatch(starts[k:k + RAY_BATCH], ends[k:k + RAY_BATCH], physicsClientId=client)
         found += [(h[3][2] / SCALE, owner(h[0]) or "none") if h[0] >= 0 else (0.0, "none") for h in hits]
     return found
 

@@ -34,6 +34,7 @@ from physics.rest import RestTracker
 from physics.snapshot import PlacedPiece, Quat, Snapshot, Vec3, check_pose
 
 BASE_PREFIX = "base:"
+ABSENT_PAD_M = 0.002      # a left-out piece's (x, y) box grows by this (hull margins, rounding)
 
 
 @dataclass(frozen=True)
@@ -66,6 +67,7 @@ class World:
         self._stale = False                            # dynamic poses must be read back from Bullet
         self.simulated_s = 0.0
         self._absent: set[str] = set()                # pieces with no body: structures left out of a partial build
+        self._absent_boxes: np.ndarray | None = None  # their (x, y) boxes, for `client_for_rays_down`
         self._fresh: tuple[frozenset[int], frozenset[int]] | None = None  # (dynamic, present) of an untouched rebuild
         self._rebuild((), dynamic_structures)
 
@@ -104,6 +106,7 @@ class World:
         dynamic = everything if dynamic_structures is None else frozenset(dynamic_structures)
         present = everything if present_structures is None else frozenset(present_structures)
         self._pieces, self._bodies, self._static, self._absent, self._stale = {}, {}, set(), set(), False
+        self._absent_boxes = None
         for piece in pieces:
             if piece.structure in present:
                 self._create(piece, static=piece.structure not in dynamic)
@@ -157,6 +160,27 @@ class World:
         if static:
             self._static.add(piece.piece_id)
         return body
+
+    def client_for_rays_down(self, xy: np.ndarray) -> int:
+        """The client, for vertical rays at the points `xy` (n x 2, metres): a partial build
+        serves when no piece it left out lies over or under any of them (a vertical ray meets
+        nothing beside its line), else the whole table is built first (as `client`). A rollout
+        lowers its hand by such rays: building the whole table for them cost it two builds of
+        three (a 30-piece Philadelphia table: 0.73 s of a hard decision's 3.8), and the rays
+        meet the same bodies either way."""
+        if self._absent:
+            if self._absent_boxes is None:
+                boxes = []
+                for pid in self._absent:
+                    v = self.world_vertices(pid)[:, :2]
+                    boxes.append(np.concatenate([v.min(axis=0) - ABSENT_PAD_M, v.max(axis=0) + ABSENT_PAD_M]))
+                self._absent_boxes = np.array(boxes)
+            b = self._absent_boxes
+            x, y = np.asarray(xy, dtype=float).reshape(-1, 2).T
+            under = ((b[:, None, 0] <= x) & (x <= b[:, None, 2]) & (b[:, None, 1] <= y) & (y <= b[:, None, 3]))
+            if under.any():
+                self.ensure_complete()
+        return self._client
 
     @property
     def client(self) -> int:

@@ -181,3 +181,30 @@ def test_bad_input_gives_clear_errors() -> None:
         assert world.piece_ids() == ("blue-cylinder",)
         for error in (UnknownPieceError, InvalidPoseError, IntersectingPoseError, UnknownStructureError):
             assert issubclass(error, ValueError)
+
+
+def test_rays_down_on_a_partial_build_meet_what_the_whole_table_meets() -> None:
+    """A rollout builds only the structures its placement can reach; lowering its hand by rays
+    must not build the rest (`World.client_for_rays_down`) and must rest it at the same height
+    as on the whole table. Rays under a left-out structure build it first."""
+    from physics.reference import TABLE_OF_60, build_tower
+    from physics.spots import rest_height
+
+    with World(TableLayout.for_seats(4)) as world:
+        for k in range(4):
+            build_tower(world, k, TABLE_OF_60[k + 2][:5], seat=k)
+        snap = world.snapshot()
+    quat = (0.0, 0.0, 0.0, 1.0)
+    base = snap.layout.bases[0]
+    spots = [(base.x + dx, base.y + dy) for dx in (-0.03, 0.0, 0.02) for dy in (-0.02, 0.01)]
+    with World.from_snapshot(snap) as whole:
+        expected = [rest_height(whole, "orange-cone", x, y, quat) for x, y in spots]
+    with World(snap.layout) as partial:
+        partial.load_for_placement(snap, 0, awake=True)
+        assert partial._absent           # the other structures have no bodies
+        got = [rest_height(partial, "orange-cone", x, y, quat) for x, y in spots]
+        assert partial._absent           # ... and the rays did not build them
+        assert got == expected
+        top = max((p for p in snap.pieces if p.structure == 2), key=lambda p: p.position[2])
+        partial.client_for_rays_down(np.array([top.position[:2]]))
+        assert not partial._absent       # rays under a left-out piece: the whole table is built
