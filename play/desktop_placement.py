@@ -41,7 +41,7 @@ class YourPlacement:
         if g.aim is None:
             ex = api.current(state)
             assert ex is not None
-            options = [g.forced_place] if g.forced_place is not None else places
+            options = [g.forced_place] if g.forced_place is not None else self._dropped_first(seat, places)
             pieces_on = {k: s.pieces for k, s in enumerate(ex.structures)}
             # With several pieces due the assist picks which goes first: name none before it has.
             due = {o.piece for o in options}
@@ -56,6 +56,13 @@ class YourPlacement:
         g.turn_line = f"Your turn: {piece} in hand" if g.hand is not None else f"Your turn: place {piece}"
         if g.auto_place:
             self.place()
+
+    def _dropped_first(self, seat: int, places: list[Place]) -> list[Place]:
+        """A piece you just dropped is the one in your hand again (to place again, or set aside
+        with X): the assist aims it, not another piece still due (Philadelphia's two pieces),
+        which would leave the piece you dropped on the table with no way to set it aside."""
+        dropped = [p for p in places if self.game.match.drops_in_a_row(seat, p.piece) > 0]
+        return dropped or places
 
     def _table_now(self, ex: Any) -> Snapshot:
         """The match's table for the current city (built now if the city just opened: your aim
