@@ -60,6 +60,9 @@ from play.timing import TIME_MODELS, TimeModel
 # A budget of 72 (for a worst case under 15 s) was measured again on 2026-12-03: the seven
 # tables where it binds kept 29 of 56 trials instead of 43, and the bench's 30 hard towers
 # dropped something in 15 of 302 placements (5.0%) instead of 3.6%, for the same height; kept.
+# With 200, once rollouts proved rest in half the match's hold (physics/placement.py `Verdict`)
+# and lowered their hand on their own partial build (2026-12-04): the bench's worst hard decision
+# 11.9 s instead of 30.0, its 90th percentile 3.2 s instead of 4.0 (raw factor 3.9).
 HARD_BUDGET = 200
 DIFFICULTY_PARAMS: dict[str, PlannerParams] = {
     "easy": PlannerParams(stable_poses=2, yaw_steps=2, grid=3, candidates=3, rollouts=1, finalists=0,
