@@ -15,7 +15,7 @@ Layout and snapshots
                                               position m, orientation xyzw); to_json()/from_json(),
                                               digest() = sha256 over exact float bits
 
-World (context manager; close() frees the client)
+World (context manager; close() empties its client and keeps it for the next world: physics/clients.py)
     World(layout) / World.from_snapshot(snap) / world.snapshot()
     world.place(structure, piece_id, release_pose, seat, trajectory=None, settle_timeout_s=10.0)
         -> PlacementReport(fallen=((piece_id, structure), ...), active_fell, only_active_fell,

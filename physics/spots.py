@@ -160,11 +160,12 @@ def rays_down(world: World, points: np.ndarray, top_z: float) -> list[tuple[floa
     Bullet's own rays, for the hand's rest height (`rest_height`): a hand lowers a piece onto
     the bodies as Bullet shapes them. The pre-filter casts its thousands with `DownRays`.
     Each ray is tested on its own, so casting many in one call gives what one call each would."""
-    xy = np.asarray(points, dtype=float).reshape(-1, 2) * SCALE
+    points_m = np.asarray(points, dtype=float).reshape(-1, 2)
+    client = world.client_for_rays_down(points_m)
+    xy = points_m * SCALE
     starts = np.column_stack([xy, np.full(len(xy), top_z * SCALE)]).tolist()
     ends = np.column_stack([xy, np.full(len(xy), -0.01 * SCALE)]).tolist()
     owner = world.owner_of_body
-    client = world.client_for_rays_down(np.asarray(points, dtype=float).reshape(-1, 2))
     found: list[tuple[float, str]] = []
     for k in range(0, len(starts), RAY_BATCH):
         hits = pb.rayTestBatch(starts[k:k + RAY_BATCH], ends[k:k + RAY_BATCH], physicsClientId=client)
