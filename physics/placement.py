@@ -157,7 +157,9 @@ class Verdict:
     then counts as fallen), instead of waiting for the wreck to come to rest; or, with
     `pieces_down`, as soon as that many pieces of the table (not the placed one) have touched
     the table or left it: a planner that counts no more falls than that (`Objective.falls_counted`)
-    learns nothing from the rest of the collapse. Either way the report is unsettled.
+    learns nothing from the rest of the collapse. Either way the report is unsettled. With
+    `counts_placed_piece` the placed piece counts among them once another piece is down too
+    (a lone drop is no fall: it is placed again).
 
     `rest_hold_s`: how long everything must stay under the rest speeds for the rollout to
     call it at rest (the match's placements hold SETTLE_HOLD_S). Half of that measured on the
@@ -168,6 +170,7 @@ class Verdict:
     after_fall_s: float
     pieces_down: int | None = None
     rest_hold_s: float = VERDICT_REST_HOLD_S
+    counts_placed_piece: bool = False
 
     def __post_init__(self) -> None:
         if not (isinstance(self.after_fall_s, (int, float)) and math.isfinite(self.after_fall_s) and self.after_fall_s >= 0):
@@ -363,6 +366,7 @@ class Placement:
         self._limit = self.ticks + int(round(settle_timeout_s / TIME_STEP))
         self._verdict_ticks = None if verdict is None else int(round(verdict.after_fall_s / TIME_STEP))
         self._pieces_down = None if verdict is None else verdict.pieces_down
+        self._counts_placed_piece = verdict is not None and verdict.counts_placed_piece
 
     def settle_ticks(self, ticks: int) -> bool:
         """Run up to `ticks` more ticks of the settle; True once it is over (at rest or timed out)."""
@@ -379,7 +383,7 @@ class Placement:
             if self._verdict_ticks is not None and self.monitor.any_fallen:
                 self._limit = min(self._limit, self.ticks + self._verdict_ticks)
                 self._verdict_ticks = None   # the deadline is set once, at the first fall
-            if self._pieces_down is not None and self.monitor.down_besides(self.piece_id) >= self._pieces_down:
+            if self._pieces_down is not None and self._down() >= self._pieces_down:
                 self._settled = False       # down is down: the verdict can only count more
                 return True
             if self.ticks % SETTLE_CHECK_EVERY == 0:
@@ -391,6 +395,13 @@ class Placement:
             self._settled = False
             return True
         return False
+
+    def _down(self) -> int:
+        """Pieces down as the verdict counts them (`Verdict.counts_placed_piece`)."""
+        others = self.monitor.down_besides(self.piece_id)
+        if others and self._counts_placed_piece and self.piece_id in self.monitor.fallen:
+            return others + 1
+        return others
 
     def outcome(self) -> PlacementReport:
         """The report once `settle_ticks` said done (fallen pieces leave the world)."""

@@ -45,6 +45,11 @@ class Objective:
     disturb_weight: float = 3.0           # per structure piece moved more than DISTURBED_MM
     fall_penalty: float = 200.0           # per structure piece knocked down ...
     falls_counted: int | None = None      # ... up to this many (see `run_rollout`); None: all of them
+    # Whether the placed piece counts among them when it falls with others: where the rules
+    # count fallen pieces it is one of them (two fallen eliminate in Philadelphia, so a
+    # placement that drops the piece and one below is the end, and one that drops only the
+    # piece below is not); None of that where only height or touches pay.
+    counts_placed_piece: bool = False
     drop_penalty: float = 100.0           # the active piece fell alone (a re-place)
     stability_weight: float = 0.5         # per mm of support margin (pre-filter only)
     usable_weight: float = 0.0            # per mm the pieces still to come can rest at (see `usable_height_mm`)
@@ -125,7 +130,8 @@ def score_report(report: PlacementReport, height_before_mm: float, before: Snaps
                  objective: Objective) -> float:
     """What one rollout was worth under `objective`."""
     if report.fallen:
-        knocked = sum(1 for pid, _ in report.fallen if pid != report.piece_id)
+        knocked = len(report.fallen) if objective.counts_placed_piece else \
+            sum(1 for pid, _ in report.fallen if pid != report.piece_id)
         if objective.falls_counted is not None:
             knocked = min(knocked, objective.falls_counted)
         return -objective.fall_penalty * knocked - objective.drop_penalty
@@ -169,7 +175,7 @@ def run_rollout(world: World, job: RolloutJob) -> tuple[float, bool]:
     cannot change after that, and a collapse (most falls on a tall tower) ends early."""
     world.load_for_placement(job.snapshot, job.structure, awake=not job.lazy_wake)
     objective = job.objective
-    verdict = Verdict(VERDICT_AFTER_FALL_S, objective.falls_counted)
+    verdict = Verdict(VERDICT_AFTER_FALL_S, objective.falls_counted, counts_placed_piece=objective.counts_placed_piece)
     try:
         _, report = shaken_place(world, job.structure, job.piece_id, job.aim, job.seat, job.shake,
                                  settle_timeout_s=3.0, verdict=verdict, lazy_wake=job.lazy_wake)

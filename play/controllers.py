@@ -75,12 +75,15 @@ DIFFICULTY_PARAMS: dict[str, PlannerParams] = {
                           noise_mm=1.0, noise_deg=1.5, margin=1.5),
 }
 DIFFICULTIES = tuple(DIFFICULTY_PARAMS)
-# Where height does not win, the hard bot places as it did before the care above: its quicker
-# hand, rollouts with that hand, no further searches. With the tower care everywhere, the
-# bench's 4-bot tour (Philadelphia, Monaco, Paris) took 308 s instead of 146 (the goal is 300):
-# the two hard bots survived Philadelphia for 36 turns instead of 12, each slower on the bigger
-# piles (5.5 s instead of 1.9). It beat easy in 85% of the 20 duels; this hand, 82.5%.
-AWAY_FROM_TOWERS: dict[str, dict[str, float]] = {"hard": {"noise_mm": 1.5, "noise_deg": 2.5, "margin": 1.0}}
+# Where height does not win the hard bot does not search on (`play.objectives.searches_on`):
+# with the searches everywhere the bench's 4-bot tour (Philadelphia, Monaco, Paris) took 308 s
+# instead of 146, the hard bots slower on the bigger piles. Its hand and margin are the same
+# everywhere: they cost no planning time. Until 2026-12-05 it placed with a shakier hand there
+# (1.5 mm / 2.5 deg, rollouts with that hand, no margin); with this one, and the rollouts
+# counting the falls that eliminate (play/objectives.py, FALLS_THAT_ELIMINATE), it beat easy in
+# 30 of 40 Philadelphia duels (seeds 0-39) instead of 26.5, and the tour of seed 7 took 78 s
+# instead of 107. (Its rollouts wake the whole structure there too: on the decisive placements
+# of those duels lazy waking was blind, see physics/planner.py `PlannerParams.lazy_wake`.)
 # Which bots play the long game (see play/objectives.py): low piles where surviving wins, and
 # where height wins, growth where the next pieces can land. A strategy, not a steadier hand, so
 # easy and normal bots stay beatable by a player who plans ahead.
@@ -102,7 +105,7 @@ def bot_params(difficulty: str, city: str, attempt: int = 0) -> PlannerParams:
     """What a bot of `difficulty` plans with in `city` after `attempt` drops of the same piece."""
     params = DIFFICULTY_PARAMS[difficulty]
     if not searches_on(city):
-        params = replace(params, escalations=0, **AWAY_FROM_TOWERS.get(difficulty, {}))
+        params = replace(params, escalations=0)
     return more_careful(params, attempt)
 
 

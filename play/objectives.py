@@ -13,8 +13,9 @@
 """
 from __future__ import annotations
 
-from physics.planner import Objective
+from game.cities import amsterdam, montreal, paris, philadelphia, pisa
 from game.pieces import split_piece_id
+from physics.planner import Objective
 
 TOUCH_CITIES = frozenset({"home_town", "new_york"})
 COUNT_CITIES = frozenset({"monaco", "indianapolis"})
@@ -47,12 +48,16 @@ LONG_GAME_USABLE_WEIGHT = 2.0
 # rollouts collapse 11.9 s instead of 20.0 and 11.3 instead of 15.1. Counting one changed one
 # choice (388 of 400 stood).
 FALLS_COUNTED = 2
-# Where the rules count them (survival and count cities), three: no city eliminates on more
-# (Paris at 3, the others at 2), and where each fallen piece costs one (Monaco, Indianapolis) a
-# placement that drops three is already worse than anything a bot would choose. The bench's
-# 4-bot tour (Philadelphia, Monaco, Paris) played the same game (the same fans, city by city)
-# in 88.4 and 97.8 s against 96.3 and 104.5 s.
+# Where each fallen piece costs one (Monaco, Indianapolis), three: a placement that drops three
+# is already worse than anything a bot would choose. The bench's 4-bot tour (Philadelphia,
+# Monaco, Paris) played the same game (the same fans, city by city) in 88.4 and 97.8 s against
+# 96.3 and 104.5 s.
 FALLS_COUNTED_BY_RULES = 3
+# Where falls eliminate, as many as eliminate (more change nothing), the placed piece counted
+# among them when it falls with others (`Objective.counts_placed_piece`), as the rules count it.
+FALLS_THAT_ELIMINATE = {"philadelphia": philadelphia.ELIMINATED_AT, "paris": paris.ELIMINATED_AT,
+                        "pisa": pisa.ELIMINATED_AT, "amsterdam": amsterdam.ELIMINATED_AT,
+                        "montreal": montreal.FELL_AT_ONCE}
 
 
 def matching_pieces(piece: str, structure_pieces: tuple[str, ...]) -> frozenset[str]:
@@ -75,18 +80,18 @@ def objective_for(city: str, piece: str, structure_pieces: tuple[str, ...], long
                          touch_targets=matching_pieces(piece, structure_pieces), falls_counted=FALLS_COUNTED)
     if city in COUNT_CITIES:
         return Objective(height_weight=0.1, fall_penalty=300.0, drop_penalty=60.0, stability_weight=1.0,
-                         falls_counted=FALLS_COUNTED_BY_RULES)
+                         falls_counted=FALLS_COUNTED_BY_RULES, counts_placed_piece=True)
     if city in SURVIVAL_CITIES:
         height_weight = LONG_GAME_HEIGHT_WEIGHT if long_game else SURVIVAL_HEIGHT_WEIGHT
         return Objective(height_weight=height_weight, fall_penalty=400.0, drop_penalty=30.0, stability_weight=1.5,
-                         falls_counted=FALLS_COUNTED_BY_RULES)
+                         falls_counted=FALLS_THAT_ELIMINATE[city], counts_placed_piece=True)
     return tallest(long_game)
 
 
 def searches_on(city: str) -> bool:
     """Whether a bot whose best plan fell in a rollout searches on (PlannerParams.escalations):
-    where height wins. A hard bot's steadier hand applies there too (play/controllers.py,
-    AWAY_FROM_TOWERS). The searches cost a hard bot 5-85 s. Over the touch, count and survival
+    where height wins. (A hard bot's steady hand and margin apply everywhere: they cost no
+    planning time, see play/controllers.py.) The searches cost a hard bot 5-85 s. Over the touch, count and survival
     cities of the bench's 4-bot tour (Philadelphia, Monaco, Paris) the piles reached such tops
     often enough that the tour took 906 s instead of 144 (the goal is 300).
     Nor in Nashville, where towers are shot at anyway: with the searches a 2-seat game of a hard

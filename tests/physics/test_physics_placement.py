@@ -151,6 +151,35 @@ def test_a_rollout_that_counts_one_fall_stops_when_a_piece_is_down() -> None:
     assert counted.simulated_s < window.simulated_s / 2     # it stopped with the plank down, not at rest
 
 
+def test_a_rollout_that_counts_the_placed_piece_stops_when_it_and_one_below_are_down() -> None:
+    """Where the rules count the placed piece among the fallen (`Verdict.counts_placed_piece`),
+    the block that takes the plank down with it is two pieces down: a planner counting two
+    stops there; counting only the pieces below, it waits for the table to come to rest."""
+    reports = []
+    for counts in (False, True):
+        with World(TableLayout.common(1, 3)) as world:
+            base = world.layout.bases[0]
+            _place_on(world, 0, "orange-long_plank", dx=0.04, seat=1)
+            release = release_above(world, "green-grooved_block", base.x + 0.14, base.y, FLAT)
+            reports.append(world.place(0, "green-grooved_block", release, 2, trajectory=(),
+                                       verdict=Verdict(1.0, pieces_down=2, counts_placed_piece=counts)))
+    below_only, counted = reports
+    assert counted.fallen == below_only.fallen == (("orange-long_plank", 0), ("green-grooved_block", 0))
+    assert below_only.settled and not counted.settled
+    assert counted.simulated_s < below_only.simulated_s   # it stopped with both down, not at rest
+
+
+def test_a_lone_drop_is_not_a_fall_even_when_the_placed_piece_counts() -> None:
+    """A piece that falls alone is placed again: a verdict counting the placed piece does not
+    stop at it, and the rollout still sees whether anything followed."""
+    with World(TableLayout.common(1, 3)) as world:
+        base = world.layout.bases[0]
+        release = release_above(world, "green-grooved_block", base.x + 0.09, base.y, FLAT)
+        report = world.place(0, "green-grooved_block", release, 2, trajectory=(),
+                             verdict=Verdict(1.0, pieces_down=1, counts_placed_piece=True))
+    assert report.only_active_fell and report.settled
+
+
 def test_a_rollout_proves_rest_in_its_verdict_s_hold() -> None:
     """A planner's rollout calls a placement at rest after `Verdict.rest_hold_s` of quiet, the
     match's after SETTLE_HOLD_S: the same piece stands in both, the rollout sooner."""

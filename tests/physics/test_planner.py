@@ -280,6 +280,13 @@ def test_a_rollout_waits_for_what_a_dropped_piece_brings_down():
         score, stood = rollout(world, SLOW_TOPPLE, 0, "grey-short_plank", aim, 0, counting_one,
                                world.height_mm(0), params, random.Random(3))
     assert knocked == 1 and not stood and score == -counting_one.fall_penalty - counting_one.drop_penalty
+    # Where the rules count the placed piece among the fallen, the plank that fell with the pin
+    # is a second fallen piece (Philadelphia's elimination), not a lone drop on top of one.
+    with_the_piece = Objective(falls_counted=2, counts_placed_piece=True)
+    with World.from_snapshot(SLOW_TOPPLE) as world:
+        score, stood = rollout(world, SLOW_TOPPLE, 0, "grey-short_plank", aim, 0, with_the_piece,
+                               world.height_mm(0), params, random.Random(3))
+    assert not stood and score == -2 * with_the_piece.fall_penalty - with_the_piece.drop_penalty
 
 
 def test_the_random_baseline_places_anywhere_on_the_base():

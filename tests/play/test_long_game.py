@@ -109,12 +109,25 @@ def test_a_hard_bot_searches_on_where_height_wins_and_only_there():
     assert bot_params("normal", "tokyo").escalations == 0
 
 
-def test_a_hard_bot_builds_towers_with_a_steadier_hand_and_a_margin():
-    """Where height wins the hard bot's hand is steadier than elsewhere and its rollouts shake
-    it more than it shakes (play/controllers.py, AWAY_FROM_TOWERS: with that care everywhere
-    the 4-bot tour of survival and count cities ran twice as long)."""
-    tower, survival = bot_params("hard", "tokyo"), bot_params("hard", "philadelphia")
-    assert tower.noise_mm < survival.noise_mm and tower.noise_deg < survival.noise_deg
-    assert tower.margin > 1.0 == survival.margin
+def test_a_hard_bot_has_the_same_steady_hand_and_margin_everywhere():
+    """Its hand and its rollouts' margin cost no planning time, so they are the same in every
+    city (play/controllers.py): only the searches on are for towers. Its rollouts wake the
+    whole structure everywhere (lazy waking was blind on low Philadelphia piles too)."""
+    tower = bot_params("hard", "tokyo")
+    for city in ("philadelphia", "monaco", "paris", "new_york", "nashville"):
+        elsewhere = bot_params("hard", city)
+        assert (elsewhere.noise_mm, elsewhere.noise_deg, elsewhere.margin) == (tower.noise_mm, tower.noise_deg, tower.margin)
+        assert not elsewhere.lazy_wake
+    assert tower.margin > 1.0 and tower.noise_mm < bot_params("normal", "philadelphia").noise_mm
     assert bot_params("hard", "tokyo", attempt=1).margin == tower.margin
     assert bot_params("hard", "tokyo", attempt=1).noise_mm < tower.noise_mm   # steadier after a drop
+
+
+@pytest.mark.parametrize("city, eliminated_at", [("philadelphia", 2), ("paris", 3), ("montreal", 2)])
+def test_where_falls_eliminate_a_bot_counts_as_many_as_eliminate_the_placed_piece_among_them(city, eliminated_at):
+    """Two fallen eliminate in Philadelphia, and the placed piece is one of them when it falls
+    with another: the rollouts weigh a placement that loses both as the end it is."""
+    for long_game in (False, True):
+        objective = objective_for(city, PLANK, (UNDER,), long_game=long_game)
+        assert objective.counts_placed_piece and objective.falls_counted == eliminated_at
+    assert not objective_for("tokyo", PLANK, (UNDER,), long_game=True).counts_placed_piece
