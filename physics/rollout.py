@@ -48,7 +48,7 @@ class Objective:
     # Whether the placed piece counts among them when it falls with others: where the rules
     # count fallen pieces it is one of them (two fallen eliminate in Philadelphia, so a
     # placement that drops the piece and one below is the end, and one that drops only the
-    # piece below is not); None of that where only height or touches pay.
+    # piece below is not). Not where only height or touches pay.
     counts_placed_piece: bool = False
     drop_penalty: float = 100.0           # the active piece fell alone (a re-place)
     stability_weight: float = 0.5         # per mm of support margin (pre-filter only)

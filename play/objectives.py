@@ -4,8 +4,9 @@
   more placement in New York), so touches are worth more than height.
 - Monaco and Indianapolis count pieces in the structure: a drop costs time, a fall costs a
   piece, height matters only for the +1 of the tallest.
-- Philadelphia, Paris, Pisa, Montréal and Amsterdam reward surviving: falls are what lose. A bot
-  that plays the long game (hard) builds low there: a low pile leaves level room for the pieces
+- Philadelphia, Paris, Pisa, Montréal and Amsterdam reward surviving: falls are what lose, and
+  every bot counts them as the rules do (the placed piece among them when it falls with others,
+  as many as eliminate). A bot that plays the long game (hard) builds low there: a low pile leaves level room for the pieces
   still to come, where a tall one soon has nowhere safe left on top.
 - Everywhere else the tallest structure wins. A bot that plays the long game there (hard) also
   counts how high the pieces still to come can rest (`physics.planner.usable_height_mm`), so it
