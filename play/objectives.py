@@ -6,8 +6,9 @@
   piece, height matters only for the +1 of the tallest.
 - Philadelphia, Paris, Pisa, Montréal and Amsterdam reward surviving: falls are what lose, and
   every bot counts them as the rules do (the placed piece among them when it falls with others,
-  as many as eliminate). A bot that plays the long game (hard) builds low there: a low pile leaves level room for the pieces
-  still to come, where a tall one soon has nowhere safe left on top.
+  as many as eliminate). A bot that plays the long game (hard) builds low there: a low pile
+  leaves level room for the pieces still to come, where a tall one soon has nowhere safe left
+  on top.
 - Everywhere else the tallest structure wins. A bot that plays the long game there (hard) also
   counts how high the pieces still to come can rest (`physics.planner.usable_height_mm`), so it
   grows where they can land rather than cashing in a plank stood on its end.
@@ -20,7 +21,13 @@ from physics.planner import Objective
 
 TOUCH_CITIES = frozenset({"home_town", "new_york"})
 COUNT_CITIES = frozenset({"monaco", "indianapolis"})
-SURVIVAL_CITIES = frozenset({"philadelphia", "paris", "pisa", "montreal", "amsterdam"})
+# Where falls eliminate (surviving wins): how many do, the placed piece counted among them when
+# it falls with others (`Objective.counts_placed_piece`), as the rules count it. A rollout
+# counts no more (`Objective.falls_counted`): more change nothing.
+FALLS_THAT_ELIMINATE = {"philadelphia": philadelphia.ELIMINATED_AT, "paris": paris.ELIMINATED_AT,
+                        "pisa": pisa.ELIMINATED_AT, "amsterdam": amsterdam.ELIMINATED_AT,
+                        "montreal": montreal.FELL_AT_ONCE}
+SURVIVAL_CITIES = frozenset(FALLS_THAT_ELIMINATE)
 # Survival cities, per mm of height: a slight liking for height (the pile grows anyway), or, for
 # the long game (play/controllers.py, LONG_GAME), a dislike of it. What the long game bought a
 # hard bot: 76.5% wins against easy over 100 Philadelphia duels instead of 71.5% (+5.0 ± 4.2
@@ -53,12 +60,7 @@ FALLS_COUNTED = 2
 # is already worse than anything a bot would choose. The bench's 4-bot tour (Philadelphia,
 # Monaco, Paris) played the same game (the same fans, city by city) in 88.4 and 97.8 s against
 # 96.3 and 104.5 s.
-FALLS_COUNTED_BY_RULES = 3
-# Where falls eliminate, as many as eliminate (more change nothing), the placed piece counted
-# among them when it falls with others (`Objective.counts_placed_piece`), as the rules count it.
-FALLS_THAT_ELIMINATE = {"philadelphia": philadelphia.ELIMINATED_AT, "paris": paris.ELIMINATED_AT,
-                        "pisa": pisa.ELIMINATED_AT, "amsterdam": amsterdam.ELIMINATED_AT,
-                        "montreal": montreal.FELL_AT_ONCE}
+FALLS_COUNTED_WHERE_EACH_COSTS = 3
 
 
 def matching_pieces(piece: str, structure_pieces: tuple[str, ...]) -> frozenset[str]:
@@ -81,7 +83,7 @@ def objective_for(city: str, piece: str, structure_pieces: tuple[str, ...], long
                          touch_targets=matching_pieces(piece, structure_pieces), falls_counted=FALLS_COUNTED)
     if city in COUNT_CITIES:
         return Objective(height_weight=0.1, fall_penalty=300.0, drop_penalty=60.0, stability_weight=1.0,
-                         falls_counted=FALLS_COUNTED_BY_RULES, counts_placed_piece=True)
+                         falls_counted=FALLS_COUNTED_WHERE_EACH_COSTS, counts_placed_piece=True)
     if city in SURVIVAL_CITIES:
         height_weight = LONG_GAME_HEIGHT_WEIGHT if long_game else SURVIVAL_HEIGHT_WEIGHT
         return Objective(height_weight=height_weight, fall_penalty=400.0, drop_penalty=30.0, stability_weight=1.5,
@@ -92,8 +94,8 @@ def objective_for(city: str, piece: str, structure_pieces: tuple[str, ...], long
 def searches_on(city: str) -> bool:
     """Whether a bot whose best plan fell in a rollout searches on (PlannerParams.escalations):
     where height wins. (A hard bot's steady hand and margin apply everywhere: they cost no
-    planning time, see play/controllers.py.) The searches cost a hard bot 5-85 s. Over the touch, count and survival
-    cities of the bench's 4-bot tour (Philadelphia, Monaco, Paris) the piles reached such tops
+    planning time, see play/controllers.py.) The searches cost a hard bot 5-85 s. Over the
+    touch, count and survival cities of the bench's 4-bot tour (Philadelphia, Monaco, Paris) the piles reached such tops
     often enough that the tour took 906 s instead of 144 (the goal is 300).
     Nor in Nashville, where towers are shot at anyway: with the searches a 2-seat game of a hard
     and an easy bot took 450 s (seed 2), most of it the hard bot's tower care."""
