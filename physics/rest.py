@@ -30,21 +30,19 @@ class RestTracker:
 
     Not from reported velocities: with friction anchors a resting piece can report a steady
     0.15 rad/s while its pose does not change at all (the anchor pulls it back every step).
-    `observe` returns True once every piece stayed under the speed thresholds for `hold_s`
-    (SETTLE_HOLD_S unless a planner's rollout asks for less: physics/placement.py `Verdict`).
+    `observe` returns True once every piece stayed under the speed thresholds for SETTLE_HOLD_S.
     """
 
-    def __init__(self, hold_s: float = SETTLE_HOLD_S) -> None:
+    def __init__(self) -> None:
         self.previous: Sample = {}
         self.quiet_s = 0.0
-        self.hold_s = hold_s
 
     def observe(self, sample: Sample) -> bool:
         # Nothing left to watch (all fallen) counts as at rest.
         still = stayed_within(sample, self.previous, SETTLE_LINEAR_M_S * SCALE * CHECK_S, SETTLE_ANGULAR_RAD_S * CHECK_S)
         self.previous = sample
         self.quiet_s = self.quiet_s + CHECK_S if still else 0.0
-        return self.quiet_s >= self.hold_s - 1e-9
+        return self.quiet_s >= SETTLE_HOLD_S - 1e-9
 
 
 class DriftRestTracker:
