@@ -162,10 +162,11 @@ class Verdict:
 
     A rollout calls a placement at rest as the match does (SETTLE_HOLD_S of quiet). From
     2026-12-04 to 12-05 it called rest after half of that: 12% less planning, but a piece that
-    starts to tip or roll slowly is quiet that long. A hard bot's wedge that the match saw take a
-    ball down stood in 16 of 16 such rollouts (tests/physics/tables/README.md), and its solo towers
-    of seeds 30-59 dropped something after plans that stood in all their rollouts 13 times in
-    291 placements, against 5 in 286 with the match's hold."""
+    starts to tip or roll slowly is quiet that long. A hard bot's wedge, placed while the ball
+    below it began to roll off, stood in 16 of 16 such rollouts where the match saw the ball
+    fall (tests/physics/tables/README.md); its solo towers of seeds 30-59 dropped something
+    after plans that stood in all their rollouts 13 times in 291 placements, against 5 in 286
+    with the match's hold."""
     after_fall_s: float
     pieces_down: int | None = None
     counts_placed_piece: bool = False

@@ -189,10 +189,10 @@ def test_a_lone_drop_is_not_a_fall_even_when_the_placed_piece_counts() -> None:
 
 
 def test_a_rollout_sees_a_slow_fall_as_the_match_does() -> None:
-    """A saved tower top (tests/physics/tables/README.md): the wedge comes to rest, quiet for a
-    moment, then tips the ball below it off. A rollout's verdict holds rest as long as the match
-    does, so it sees the ball go too (one that called rest after half that hold saw the wedge
-    stand, and the hard bot chose it)."""
+    """A saved tower top (tests/physics/tables/README.md) where the ball on top, quiet at
+    first, rolls off while the next piece settles: a rollout's verdict holds rest as long as
+    the match does, so it sees the ball go too (one that called rest after half that hold saw
+    the wedge stand, and the hard bot chose it)."""
     table = Snapshot.from_json((TABLES / "wedge_that_tips_a_ball_late.json").read_text())
     reports = []
     for verdict in (None, Verdict(1.0, pieces_down=2)):
