@@ -21,7 +21,8 @@
   stood in all, some or none of its own rollouts (a misjudged spot, a gamble, a hopeless top).
 - `decision_s_p90_*` and `decision_s_max_*`: the slow tail, where a bot searched wider.
   `decision_trials_*`: the same in rollouts and settle probes per decision (what
-  `PlannerParams.budget` bounds), the same on any machine however busy.
+  `PlannerParams.budget` bounds), and `decision_simulated_s_*` in the seconds they simulated
+  (what `PlannerParams.simulated_budget_s` bounds): the same on any machine however busy.
 - `hard_vs_easy_win_rate` over seeded 2-player Philadelphia exhibitions (a tie counts half).
   Only their result is a figure, not their time, so they run side by side, one duel a process
   with its rollouts in that process (`duels_side_by_side`): the same games as one after another
@@ -83,7 +84,7 @@ def solo_tower(mode: str, seed: int, on_table: Callable[[Snapshot, str, int], No
     bot_rng = random.Random(f"tower-bot:{mode}:{seed}")
     with World(TableLayout.for_seats(2)) as world:
         snapshot = world.snapshot()
-    decisions, trials, drops, foreseen, fallen, widened = [], [], 0, 0, 0, 0
+    decisions, trials, simulated, drops, foreseen, fallen, widened = [], [], [], 0, 0, 0, 0
     by_plan = {kind: {"placements": 0, "drops": 0} for kind in PLAN_KINDS}
     for index, piece in enumerate(pieces):
         if on_table is not None:
@@ -99,6 +100,7 @@ def solo_tower(mode: str, seed: int, on_table: Callable[[Snapshot, str, int], No
                 release, noise, stand_rate = plan.release, (params.noise_mm, params.noise_deg), plan.stand_rate
                 searches, retry = plan.searches, retries_if_dropped(plan, params)
                 trials.append(plan.rolled_out + plan.probes)
+                simulated.append(plan.simulated_s)
             decisions.append(time.perf_counter() - start)
             widened += searches > 1
             with World.from_snapshot(snapshot) as world:
@@ -118,7 +120,7 @@ def solo_tower(mode: str, seed: int, on_table: Callable[[Snapshot, str, int], No
         height = world.height_mm(0)
         standing = len(world.pieces_on(0))
     return {"height_mm": height, "standing": standing, "drops": drops, "foreseen_drops": foreseen, "fallen": fallen,
-            "placements": len(decisions), "decisions": decisions, "trials": trials, "widened": widened,
+            "placements": len(decisions), "decisions": decisions, "trials": trials, "simulated": simulated, "widened": widened,
             "by_plan": by_plan}
 
 
@@ -247,6 +249,10 @@ def _tower_figures(mode: str, results: list[dict], towers: int) -> dict:
     figures[f"decision_trials_median_{mode}"] = statistics.median(trials)
     figures[f"decision_trials_p90_{mode}"] = trials[int(0.9 * (len(trials) - 1))]
     figures[f"decision_trials_max_{mode}"] = trials[-1]
+    simulated = sorted(s for r in results for s in r["simulated"])
+    figures[f"decision_simulated_s_median_{mode}"] = round(statistics.median(simulated), 1)
+    figures[f"decision_simulated_s_p90_{mode}"] = round(simulated[int(0.9 * (len(simulated) - 1))], 1)
+    figures[f"decision_simulated_s_max_{mode}"] = round(simulated[-1], 1)
     figures[f"tower_{mode}_widened_share"] = round(sum(r["widened"] for r in results) / placements, 3)
     return figures
 

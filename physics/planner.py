@@ -22,8 +22,9 @@
    goes on: wider, then over spots found by letting the piece settle (`settled_spots`: the
    cups, holes and corners that hold a ball by its sides, which the pre-filter's rays cannot
    see), then wider still. It costs time only on tops where nothing always stands, and all the
-   searches of one decision share one budget counted in rollouts (`PlannerParams.budget`),
-   never in seconds: a decision must not depend on how busy the machine is.
+   searches of one decision share one budget counted in rollouts (`PlannerParams.budget`) and
+   in the seconds they simulate (`PlannerParams.simulated_budget_s`), never in seconds of the
+   clock: a decision must not depend on how busy the machine is.
 
 The planner knows nothing of cities: `Objective` carries the weights the caller chose.
 """
@@ -40,8 +41,8 @@ from physics.layout import BASE_HALF_M
 from physics.placement import Verdict
 from physics.pool import RolloutPool, shared_pool
 # The rollouts themselves (re-exported: callers have long found them here).
-from physics.rollout import (STEADY, Objective, RolloutJob, Shake, draw_shake, hand_place, perturb,  # noqa: F401
-                             run_rollout, score_report, shaken_place, usable_height_mm)
+from physics.rollout import (STEADY, Objective, RolloutJob, RolloutResult, Shake, draw_shake, hand_place,  # noqa: F401
+                             perturb, run_rollout, score_report, shaken_place, usable_height_mm)
 from physics.snapshot import Snapshot
 from physics.spots import RELEASE_GAP_M, Candidate, Pose, candidates, compose_yaw, structure_surface
 from physics.world import BASE_PREFIX, World
@@ -65,6 +66,12 @@ class PlannerParams:
     max_rollouts: int = 60        # ... but never more rollouts than this in one decision
     escalations: int = 0          # more searches when the best plan ever fell (see `plan_best`)
     budget: int = 60              # rollouts and settle probes in one decision, all its searches together
+    # ... and the seconds they may simulate together (None: no such bound). A rollout on a
+    # hopeless top runs a second past the first fall, a settle probe up to SETTLE_WITHIN_S, a
+    # standing one a third of a second: a budget of rollouts alone let a decision cost anything
+    # from 40 to 110 simulated seconds (see `Budget`). Simulated, not the clock's, seconds: the
+    # same on any machine however busy, so the decision is too.
+    simulated_budget_s: float | None = None
     noise_mm: float = 2.0         # hand: position standard deviation
     noise_deg: float = 3.0        # hand: yaw standard deviation
     margin: float = 1.0           # rollouts assume a hand this many times shakier (see `rollout`)
@@ -97,6 +104,7 @@ class Plan:
     option: int = 0               # index of the chosen option (see `plan_best`)
     searches: int = 1             # 1 + how many times it searched wider (PlannerParams.escalations)
     probes: int = 0               # steady-hand placements of `settled_spots` (each spends a rollout of the budget)
+    simulated_s: float = 0.0      # seconds its rollouts and probes simulated, all its searches together
     # The chosen option's candidates in the order the search that chose it ranked them: the
     # assist offers them for Re-aim (play/human.py) without casting the pre-filter again.
     alternatives: tuple[Pose, ...] = field(default=(), repr=False)
@@ -120,7 +128,7 @@ def rollout(world: World, snapshot: Snapshot, structure: int, piece_id: str, aim
     a spot that stood in all of them has room to spare, and the planner's judgement stays that
     of a shakier hand while the placement gets the steadier one (see play/controllers.py)."""
     shake = draw_shake(rng, params.noise_mm * params.margin, params.noise_deg * params.margin)
-    return run_rollout(world, RolloutJob(snapshot, structure, piece_id, aim, seat, objective, height_before_mm, shake))
+    return run_rollout(world, RolloutJob(snapshot, structure, piece_id, aim, seat, objective, height_before_mm, shake))[:2]
 
 
 def plan_placement(snapshot: Snapshot, structure: int, piece_id: str, seat: int, objective: Objective,
@@ -130,21 +138,41 @@ def plan_placement(snapshot: Snapshot, structure: int, piece_id: str, seat: int,
 
 
 class Budget:
-    """Rollouts (and settle probes) a decision may still run: `PlannerParams.budget`, counted
-    in rollouts and never in seconds, so a decision is the same on a busy machine. A search
-    never starts a batch it cannot pay for (the first batch of a search on is cut to fit), so a
-    decision runs at most `budget + rollouts - 1` of them."""
+    """Rollouts (and settle probes) a decision may still run: `PlannerParams.budget` of them,
+    and as many as the seconds left of `PlannerParams.simulated_budget_s` pay for at the mean a
+    trial of this decision has simulated so far. Counted in work done, never in seconds of the
+    clock, so a decision is the same on a busy machine. A search never starts a batch it cannot
+    pay for (the first batch of a search on is cut to fit), so a decision runs at most `budget +
+    rollouts - 1` trials, and overruns its simulated seconds only by what its last batch
+    simulated beyond the mean."""
 
-    def __init__(self, rollouts: int) -> None:
-        self.left = rollouts
+    def __init__(self, rollouts: int, simulated_s: float | None = None) -> None:
+        self.count_left = rollouts
+        self.simulated_budget_s = simulated_s
+        self.trials = 0
+        self.simulated_s = 0.0
         self.probes = 0
 
-    def spend(self, rollouts: int) -> None:
-        self.left -= rollouts
+    @property
+    def left(self) -> int:
+        if self.simulated_budget_s is None or not self.trials or not self.simulated_s:
+            return self.count_left
+        mean = self.simulated_s / self.trials
+        return min(self.count_left, math.floor((self.simulated_budget_s - self.simulated_s) / mean))
+
+    def spend(self, rollouts: int, simulated_s: float) -> None:
+        self.count_left -= rollouts
+        self.trials += rollouts
+        self.simulated_s += simulated_s
 
     def spend_probes(self, probes: int) -> None:
-        self.left -= probes
+        """Before they run (their seconds follow with `simulated`)."""
+        self.count_left -= probes
+        self.trials += probes
         self.probes += probes
+
+    def simulated(self, seconds: float) -> None:
+        self.simulated_s += seconds
 
 
 def plan_best(snapshot: Snapshot, options: Sequence[Option], seat: int, params: PlannerParams,
@@ -159,7 +187,7 @@ def plan_best(snapshot: Snapshot, options: Sequence[Option], seat: int, params: 
     if not options:
         raise ValueError("plan_best needs at least one option")
     pool = pool or shared_pool()
-    budget = Budget(params.budget)
+    budget = Budget(params.budget, params.simulated_budget_s)
     plan = _search(snapshot, options, seat, params, rng, pool, budget)
     # Nothing it tried always stood: a player who sees that turns the piece over, looks
     # everywhere and into every nook before letting go. (The re-place after a drop looks wider
@@ -182,7 +210,7 @@ def plan_best(snapshot: Snapshot, options: Sequence[Option], seat: int, params: 
         best = other if other.score > plan.score else plan
         plan = replace(best, considered=plan.considered + other.considered,
                        rolled_out=plan.rolled_out + other.rolled_out, searches=plan.searches + 1)
-    return replace(plan, probes=budget.probes)
+    return replace(plan, probes=budget.probes, simulated_s=budget.simulated_s)
 
 
 def _search(snapshot: Snapshot, options: Sequence[Option], seat: int, params: PlannerParams,
@@ -257,13 +285,17 @@ def settled_spots(world: World, structure: int, piece_id: str, seat: int, object
         if len(probes) > limit:
             probes = [probes[i * len(probes) // limit] for i in range(limit)]
         budget.spend_probes(len(probes))
-    found = [spot for spot in (pool or shared_pool()).map(run_settle_probe, probes) if spot is not None]
+    outcomes = (pool or shared_pool()).map(run_settle_probe, probes)
+    if budget is not None:
+        budget.simulated(sum(simulated_s for _, simulated_s in outcomes))
+    found = [spot for spot, _ in outcomes if spot is not None]
     found.sort(key=lambda c: -c.guess)
     return found
 
 
-def run_settle_probe(world: World, probe: SettleProbe) -> Candidate | None:
-    """The spot `probe` names as a candidate if the piece came to rest there, nothing fallen."""
+def run_settle_probe(world: World, probe: SettleProbe) -> tuple[Candidate | None, float]:
+    """The spot `probe` names as a candidate if the piece came to rest there, nothing fallen
+    (else None), and the seconds it simulated."""
     world.load(probe.snapshot)
     x, y, quat = probe.x, probe.y, probe.orientation
     aim = ((x, y, world.resting_z(probe.piece_id, x, y, quat) + RELEASE_GAP_M), quat)
@@ -271,11 +303,11 @@ def run_settle_probe(world: World, probe: SettleProbe) -> Candidate | None:
         _, report = shaken_place(world, probe.structure, probe.piece_id, aim, probe.seat, STEADY,
                                  settle_timeout_s=SETTLE_WITHIN_S, verdict=Verdict(0.0))
     except IntersectingPoseError:
-        return None
+        return None, 0.0
     if not (report.nothing_fell and report.settled):
-        return None
+        return None, report.simulated_s
     return Candidate(aim, probe.over, 0.0, score_report(report, probe.height_before_mm, probe.snapshot,
-                                                        world.snapshot(), probe.objective))
+                                                        world.snapshot(), probe.objective)), report.simulated_s
 
 
 def _roll_out_and_choose(snapshot: Snapshot, options: Sequence[Option], heights: list[float],
@@ -285,7 +317,6 @@ def _roll_out_and_choose(snapshot: Snapshot, options: Sequence[Option], heights:
     every time; the best mean score wins. A batch's rollouts, then its finalists', run
     together on the pool, their hand noise drawn here first in the order a single process
     would draw it."""
-    limit = min(params.max_rollouts, budget.left)
     shortlist: list[Candidate] = []
     results: dict[int, list[float]] = {}
     stood: dict[int, list[bool]] = {}
@@ -301,14 +332,16 @@ def _roll_out_and_choose(snapshot: Snapshot, options: Sequence[Option], heights:
                 jobs.append(RolloutJob(snapshot, option.structure, option.piece_id, candidate.release, seat,
                                        option.objective, heights[candidate.option], shake, params.lazy_wake))
                 owners.append(index)
-        for index, (value, ok) in zip(owners, pool.map(run_rollout, jobs)):
-            results.setdefault(index, []).append(value)
-            stood.setdefault(index, []).append(ok)
-        budget.spend(len(jobs))
+        outcomes = pool.map(run_rollout, jobs)
+        for index, outcome in zip(owners, outcomes):
+            results.setdefault(index, []).append(outcome.value)
+            stood.setdefault(index, []).append(outcome.stood)
+        budget.spend(len(jobs), sum(outcome.simulated_s for outcome in outcomes))
 
     spent = 0
     for batch in batches:
-        if shortlist and spent + len(batch) * params.rollouts > limit:
+        if shortlist and (spent + len(batch) * params.rollouts > params.max_rollouts
+                          or len(batch) * params.rollouts > budget.left):
             break
         if not shortlist:   # a search on, with less left than a batch, rolls out fewer candidates
             batch = batch[: max(1, budget.left // params.rollouts)]

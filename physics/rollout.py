@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from physics.bodies import BASE_HEIGHT_M
 from physics.errors import IntersectingPoseError
@@ -163,7 +164,13 @@ class RolloutJob:
     lazy_wake: bool = False       # the structure sleeps until the piece comes near (PlannerParams.lazy_wake)
 
 
-def run_rollout(world: World, job: RolloutJob) -> tuple[float, bool]:
+class RolloutResult(NamedTuple):
+    value: float              # the score under the job's objective
+    stood: bool               # nothing fell
+    simulated_s: float        # what it cost: a decision's budget counts it (physics/planner.py `Budget`)
+
+
+def run_rollout(world: World, job: RolloutJob) -> RolloutResult:
     """`rollout` with the hand's error drawn: the task a pool worker runs.
 
     It stops VERDICT_AFTER_FALL_S after the first piece touches the table, unless all else is
@@ -180,9 +187,9 @@ def run_rollout(world: World, job: RolloutJob) -> tuple[float, bool]:
         _, report = shaken_place(world, job.structure, job.piece_id, job.aim, job.seat, job.shake,
                                  settle_timeout_s=3.0, verdict=verdict, lazy_wake=job.lazy_wake)
     except IntersectingPoseError:
-        return -objective.drop_penalty, False
+        return RolloutResult(-objective.drop_penalty, False, 0.0)
     after = world.snapshot()
     value = score_report(report, job.height_before_mm, job.snapshot, after, objective)
     if objective.usable_weight and report.nothing_fell:
         value += objective.usable_weight * usable_height_mm(world, job.structure)
-    return value, report.nothing_fell
+    return RolloutResult(value, report.nothing_fell, report.simulated_s)

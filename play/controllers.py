@@ -62,8 +62,16 @@ from play.timing import TIME_MODELS, TimeModel
 # dropped something in 15 of 302 placements (5.0%) instead of 3.6%, for the same height; kept.
 # With 200, once rollouts proved rest in half the match's hold (physics/placement.py `Verdict`)
 # and lowered their hand on their own partial build (2026-12-04): the bench's worst hard decision
-# 11.9 s instead of 30.0, its 90th percentile 3.2 s instead of 4.0 (raw factor 3.9).
+# 11.9 s instead of 30.0, its 90th percentile 3.2 s instead of 4.0 (raw factor 3.9). With the
+# match's whole hold (2026-12-05) it read 22.6 s: rollouts on a tower that tips by itself run to
+# their timeout, and 200 trials simulated anything from 32 to 257 s.
 HARD_BUDGET = 200
+# So the searches share simulated seconds too (PlannerParams.simulated_budget_s). Over the 303
+# decisions of the bench's 30 hard towers (seeds 0-29, 2026-12-05), the 25 that searched on
+# simulated 32-257 s; the 7 whose choice then stood in all its rollouts had spent at most 99 s,
+# the 11 past 140 s never found one. One worker planned them in up to 0.22 s per simulated
+# second (48.6 s for the worst), two in about half that.
+HARD_SIMULATED_BUDGET_S = 100.0
 DIFFICULTY_PARAMS: dict[str, PlannerParams] = {
     "easy": PlannerParams(stable_poses=2, yaw_steps=2, grid=3, candidates=3, rollouts=1, finalists=0,
                           extra_rollouts=0, noise_mm=4.0, noise_deg=6.0, lazy_wake=True),
@@ -72,6 +80,7 @@ DIFFICULTY_PARAMS: dict[str, PlannerParams] = {
                             lazy_wake=True),
     "hard": PlannerParams(stable_poses=4, yaw_steps=6, grid=5, candidates=12, rollouts=2, finalists=3,
                           extra_rollouts=4, extra_batches=2, max_rollouts=48, escalations=3, budget=HARD_BUDGET,
+                          simulated_budget_s=HARD_SIMULATED_BUDGET_S,
                           noise_mm=1.0, noise_deg=1.5, margin=1.5),
 }
 DIFFICULTIES = tuple(DIFFICULTY_PARAMS)

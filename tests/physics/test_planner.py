@@ -352,12 +352,12 @@ def test_a_rollout_built_only_as_its_placement_builds_the_table_gives_what_build
             for lazy in (False, True):
                 job = RolloutJob(table, 0, "grey-cylinder", candidate.release, 0, tallest(True), height,
                                  draw_shake(rng, 2.0, 3.0), lazy)
-                value, stood = run_rollout(scratch, job)
+                value, stood, simulated_s = run_rollout(scratch, job)
                 whole.load(table)      # as rollouts did: the whole table, then the placement's own build
                 _, report = shaken_place(whole, 0, job.piece_id, job.aim, 0, job.shake, settle_timeout_s=3.0,
                                          verdict=Verdict(VERDICT_AFTER_FALL_S, job.objective.falls_counted),
                                          lazy_wake=lazy)
-                assert scratch.snapshot() == whole.snapshot()
+                assert scratch.snapshot() == whole.snapshot() and simulated_s == report.simulated_s > 0
                 assert (value, stood) == (score_report(report, height, table, whole.snapshot(), job.objective)
                                           + (job.objective.usable_weight * usable_height_mm(whole, 0)
                                              if job.objective.usable_weight and report.nothing_fell else 0.0),
@@ -380,8 +380,8 @@ def test_a_rollout_that_stops_at_the_counted_falls_scores_what_the_whole_collaps
         for candidate in found:
             for _ in range(3):
                 shake = draw_shake(rng, 3.0, 4.0)
-                value, stood = run_rollout(scratch, RolloutJob(table, 0, piece, candidate.release, 0, counted, height, shake))
-                whole, whole_stood = run_rollout(scratch, RolloutJob(table, 0, piece, candidate.release, 0, every, height, shake))
+                value, stood, _ = run_rollout(scratch, RolloutJob(table, 0, piece, candidate.release, 0, counted, height, shake))
+                whole, whole_stood, _ = run_rollout(scratch, RolloutJob(table, 0, piece, candidate.release, 0, every, height, shake))
                 # A fall scores less the more it knocks down, so counting at most k is a floor.
                 floor = -counted.fall_penalty * counted.falls_counted - counted.drop_penalty
                 collapses += whole < floor

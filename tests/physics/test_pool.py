@@ -75,6 +75,27 @@ def test_the_same_tables_planned_with_one_and_with_two_workers_give_the_same_pla
     assert found[0].rolled_out + found[0].probes <= SMALL.budget   # the budget holds (rollouts=1)
 
 
+def test_a_decision_searches_on_no_further_than_its_simulated_seconds_pay_for(two_workers):
+    """`PlannerParams.simulated_budget_s`: once the decision's rollouts and probes have simulated
+    that long at their mean cost, no batch that the rest cannot pay for starts, whatever the
+    rollout budget still allows. The seconds are the simulation's own, so the decision is the
+    same with any number of workers."""
+    def decide(simulated_budget_s: float | None, pool: RolloutPool):
+        params = replace(SMALL, escalations=3, simulated_budget_s=simulated_budget_s)
+        return plan_placement(ball_without_level_room(), 0, "green-ball", 0, tallest(long_game=True), params,
+                              random.Random(5), pool)
+
+    unbounded = decide(None, two_workers)
+    assert unbounded.searches == 3 and unbounded.probes > 0       # nothing stands: it searches on
+    tight = decide(0.5, two_workers)                              # less than one trial: it still decides
+    assert tight.searches == 1 and tight.rolled_out == SMALL.candidates and tight.probes == 0
+    some = decide(unbounded.simulated_s / 2, two_workers)
+    assert tight.simulated_s < some.simulated_s <= unbounded.simulated_s / 2 < unbounded.simulated_s
+    assert tight.searches < some.searches < unbounded.searches
+    with RolloutPool(1) as alone:
+        assert decide(unbounded.simulated_s / 2, alone) == some
+
+
 def test_a_pre_filter_shared_among_the_workers_finds_and_ranks_what_one_process_does(two_workers):
     """The pre-filter's orientations are cast on the workers when it is big enough: the
     candidates, joined in order, are the same bits in the same ranking as those found here."""

@@ -35,7 +35,10 @@ def test_a_planned_tower_counts_the_drops_its_planner_foresaw():
     result = solo_tower("easy", 0)
     # Foreseen drops are drops (the plan's own rollouts said it would fall), never more.
     assert 0 <= result["foreseen_drops"] <= result["drops"] <= result["placements"]
-    assert len(result["decisions"]) == result["placements"]
+    assert len(result["decisions"]) == len(result["trials"]) == len(result["simulated"]) == result["placements"]
+    # Every decision rolled out something, and simulated a few tenths of a second at least each.
+    assert all(trials >= 1 for trials in result["trials"])
+    assert all(0.1 * trials < simulated for trials, simulated in zip(result["trials"], result["simulated"]))
     assert result["widened"] == 0          # only a hard bot searches wider (PlannerParams.escalations)
     # Every placement is of one kind by what its plan did in its rollouts, and a plan that never
     # stood is a foreseen drop whenever it dropped.
