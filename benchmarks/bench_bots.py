@@ -65,7 +65,7 @@ from play.match import MAX_FREE_REPLACES, Match
 from play.objectives import tallest
 
 
-TOWERS = 30                # towers per mode: hard read 4.6% of placements dropping, 4.0% on the next 30 seeds
+TOWERS = 30                # towers per mode: hard read 4.7% of placements dropping (seeds 0-29, 2026-12-05)
 TOWER_CITY = "tokyo"       # the towers are scored as where height wins
 FORESEEN_BELOW = 0.5       # a drop whose plan stood in fewer than this share of its rollouts was foreseen
 # Placements by what the chosen plan did in its own rollouts: the drops of each kind call for

@@ -31,6 +31,14 @@ class RestTracker:
     Not from reported velocities: with friction anchors a resting piece can report a steady
     0.15 rad/s while its pose does not change at all (the anchor pulls it back every step).
     `observe` returns True once every piece stayed under the speed thresholds for SETTLE_HOLD_S.
+
+    Tried and not taken (2026-12-05, branch tried-speeding-up-rest): refusing rest while a piece
+    moved more over the last half of the hold than over the half before (a ball starting to roll
+    off stays under 4 mm/s for a while). On 12 of 74 tables of the hard bot's towers a piece left
+    alone crept off after the match had called rest, a fall blamed on the next placement. With
+    the rule the bench's hard towers dropped something in 14 of 302 placements instead of 15 of
+    303 (16 of 302 instead of 20 of 305 on seeds 30-59), but its worst hard decision took 21.5 s,
+    the 4-bot tour 113 s and hard beat easy in 72.5% of the duels: too slow for what it bought.
     """
 
     def __init__(self) -> None:

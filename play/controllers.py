@@ -70,7 +70,10 @@ HARD_BUDGET = 200
 # decisions of the bench's 30 hard towers (seeds 0-29, 2026-12-05), the 25 that searched on
 # simulated 32-257 s; the 7 whose choice then stood in all its rollouts had spent at most 99 s,
 # the 11 past 140 s never found one. One worker planned them in up to 0.22 s per simulated
-# second (48.6 s for the worst), two in about half that.
+# second (48.6 s for the worst), two in about half that. With 100 s the bench (2 workers, raw
+# factor 3.91) read a worst hard decision of 10.4 s (103 s simulated, 172 trials) instead of
+# 22.6, its 90th percentile 3.4 s instead of 4.0, and 14 of 301 placements dropping anything
+# instead of 15 of 303, towers 388 mm instead of 374.
 HARD_SIMULATED_BUDGET_S = 100.0
 DIFFICULTY_PARAMS: dict[str, PlannerParams] = {
     "easy": PlannerParams(stable_poses=2, yaw_steps=2, grid=3, candidates=3, rollouts=1, finalists=0,
