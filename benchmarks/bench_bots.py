@@ -241,18 +241,12 @@ def _tower_figures(mode: str, results: list[dict], towers: int) -> dict:
         placed = sum(r["by_plan"][kind]["placements"] for r in results)
         dropped = sum(r["by_plan"][kind]["drops"] for r in results)
         figures[f"tower_{mode}_drops_plan_{kind}"] = f"{dropped}/{placed}"
-    decisions = sorted(d for r in results for d in r["decisions"])
-    figures[f"decision_s_median_{mode}"] = round(statistics.median(decisions), 3)
-    figures[f"decision_s_p90_{mode}"] = round(decisions[int(0.9 * (len(decisions) - 1))], 3)
-    figures[f"decision_s_max_{mode}"] = round(decisions[-1], 3)
-    trials = sorted(t for r in results for t in r["trials"])
-    figures[f"decision_trials_median_{mode}"] = statistics.median(trials)
-    figures[f"decision_trials_p90_{mode}"] = trials[int(0.9 * (len(trials) - 1))]
-    figures[f"decision_trials_max_{mode}"] = trials[-1]
-    simulated = sorted(s for r in results for s in r["simulated"])
-    figures[f"decision_simulated_s_median_{mode}"] = round(statistics.median(simulated), 1)
-    figures[f"decision_simulated_s_p90_{mode}"] = round(simulated[int(0.9 * (len(simulated) - 1))], 1)
-    figures[f"decision_simulated_s_max_{mode}"] = round(simulated[-1], 1)
+    for name, key, digits in (("decision_s", "decisions", 3), ("decision_trials", "trials", None),
+                              ("decision_simulated_s", "simulated", 1)):
+        values = sorted(v for r in results for v in r[key])
+        tail = {"median": statistics.median(values), "p90": values[int(0.9 * (len(values) - 1))], "max": values[-1]}
+        for stat, value in tail.items():
+            figures[f"{name}_{stat}_{mode}"] = value if digits is None else round(value, digits)
     figures[f"tower_{mode}_widened_share"] = round(sum(r["widened"] for r in results) / placements, 3)
     return figures
 

@@ -41,8 +41,8 @@ from physics.layout import BASE_HALF_M
 from physics.placement import Verdict
 from physics.pool import RolloutPool, shared_pool
 # The rollouts themselves (re-exported: callers have long found them here).
-from physics.rollout import (STEADY, Objective, RolloutJob, RolloutResult, Shake, draw_shake, hand_place,  # noqa: F401
-                             perturb, run_rollout, score_report, shaken_place, usable_height_mm)
+from physics.rollout import (STEADY, Objective, RolloutJob, Shake, draw_shake, hand_place, perturb,  # noqa: F401
+                             run_rollout, score_report, shaken_place, usable_height_mm)
 from physics.snapshot import Snapshot
 from physics.spots import RELEASE_GAP_M, Candidate, Pose, candidates, compose_yaw, structure_surface
 from physics.world import BASE_PREFIX, World
@@ -66,11 +66,11 @@ class PlannerParams:
     max_rollouts: int = 60        # ... but never more rollouts than this in one decision
     escalations: int = 0          # more searches when the best plan ever fell (see `plan_best`)
     budget: int = 60              # rollouts and settle probes in one decision, all its searches together
-    # ... and the seconds they may simulate together (None: no such bound). A rollout on a
-    # hopeless top runs a second past the first fall, a settle probe up to SETTLE_WITHIN_S, a
-    # standing one a third of a second: a budget of rollouts alone let a decision cost anything
-    # from 40 to 110 simulated seconds (see `Budget`). Simulated, not the clock's, seconds: the
-    # same on any machine however busy, so the decision is too.
+    # ... and the seconds they may simulate together (None: no such bound). A rollout that
+    # stands takes about a third of a second, one that falls a second past the first fall, one
+    # on a tower that tips by itself its whole 3 s: 200 trials of the hard bot simulated anything
+    # from 32 to 257 s (play/controllers.py). Simulated, not the clock's, seconds: the same on
+    # any machine however busy, so the decision is too.
     simulated_budget_s: float | None = None
     noise_mm: float = 2.0         # hand: position standard deviation
     noise_deg: float = 3.0        # hand: yaw standard deviation
@@ -155,24 +155,18 @@ class Budget:
 
     @property
     def left(self) -> int:
-        if self.simulated_budget_s is None or not self.trials or not self.simulated_s:
+        if self.simulated_budget_s is None or not self.simulated_s:   # no bound, or no mean yet
             return self.count_left
         mean = self.simulated_s / self.trials
         return min(self.count_left, math.floor((self.simulated_budget_s - self.simulated_s) / mean))
 
-    def spend(self, rollouts: int, simulated_s: float) -> None:
-        self.count_left -= rollouts
-        self.trials += rollouts
+    def spend(self, trials: int, simulated_s: float, probes: bool = False) -> None:
+        """`trials` rollouts (or settle probes) ran and simulated `simulated_s` together."""
+        self.count_left -= trials
+        self.trials += trials
         self.simulated_s += simulated_s
-
-    def spend_probes(self, probes: int) -> None:
-        """Before they run (their seconds follow with `simulated`)."""
-        self.count_left -= probes
-        self.trials += probes
-        self.probes += probes
-
-    def simulated(self, seconds: float) -> None:
-        self.simulated_s += seconds
+        if probes:
+            self.probes += trials
 
 
 def plan_best(snapshot: Snapshot, options: Sequence[Option], seat: int, params: PlannerParams,
@@ -284,10 +278,9 @@ def settled_spots(world: World, structure: int, piece_id: str, seat: int, object
         limit = max(1, budget.left // 2)
         if len(probes) > limit:
             probes = [probes[i * len(probes) // limit] for i in range(limit)]
-        budget.spend_probes(len(probes))
     outcomes = (pool or shared_pool()).map(run_settle_probe, probes)
     if budget is not None:
-        budget.simulated(sum(simulated_s for _, simulated_s in outcomes))
+        budget.spend(len(probes), sum(simulated_s for _, simulated_s in outcomes), probes=True)
     found = [spot for spot, _ in outcomes if spot is not None]
     found.sort(key=lambda c: -c.guess)
     return found
