@@ -20,12 +20,12 @@ from physics.planner import Objective, Option, Plan, PlannerParams, plan_best, w
 from physics.pool import RolloutPool
 from physics.spots import Pose
 from physics.snapshot import Snapshot
-from play.objectives import objective_for, searches_on
+from play.objectives import SURVIVAL_CITIES, height_wins, objective_for, searches_on
 from play.shot_bots import bot_aim, bot_shot
 from play.timing import TIME_MODELS, TimeModel
 
-# The hard bot, where height wins (`play.objectives.searches_on`, `bot_params`: elsewhere the
-# extra searches cost too much time), searches on (PlannerParams.escalations) whenever its best
+# The hard bot, where height or surviving wins (`play.objectives.searches_on`, `bot_params`:
+# elsewhere the extra searches cost too much time), searches on (PlannerParams.escalations) whenever its best
 # plan fell in any rollout: wider, then over settled spots, then wider still. On the 20 solo
 # towers of `junkart bench bots` searching on when it mostly fell took placements that dropped
 # anything from 24 of 210 (11.4%) to 10 of 204. And its rollouts try a hand 1.5x shakier than
@@ -87,15 +87,18 @@ DIFFICULTY_PARAMS: dict[str, PlannerParams] = {
                           noise_mm=1.0, noise_deg=1.5, margin=1.5),
 }
 DIFFICULTIES = tuple(DIFFICULTY_PARAMS)
-# Where height does not win the hard bot does not search on (`play.objectives.searches_on`):
-# with the searches everywhere the bench's 4-bot tour (Philadelphia, Monaco, Paris) took 308 s
-# instead of 146, the hard bots slower on the bigger piles. Its hand and margin are the same
-# everywhere: they cost no planning time. Until 2026-12-05 it placed with a shakier hand there
-# (1.5 mm / 2.5 deg, rollouts with that hand, no margin); with this one, and the rollouts
-# counting the falls that eliminate (play/objectives.py, FALLS_THAT_ELIMINATE), it beat easy in
-# 30 of 40 Philadelphia duels (seeds 0-39) instead of 26.5, and the tour of seed 7 took 78 s
-# instead of 107. (Its rollouts wake the whole structure there too: on the decisive placements
-# of those duels lazy waking was blind, see physics/planner.py `PlannerParams.lazy_wake`.)
+# Where surviving wins the hard bot searches on too, on 40 simulated seconds. Philadelphia duels
+# against easy, seeds 0-39 (2026-12-05): 31.5 of 40 instead of 28 without the searches; the piles
+# are low, so a search there is cheaper than on a tower. (Until 2026-12-05 it did not search on
+# there: unbounded, the searches made the bench's 4-bot tour take 308 s instead of 146.) Its hand
+# and margin are the same everywhere: they cost no planning time. Until 2026-12-05 it placed
+# with a shakier hand there (1.5 mm / 2.5 deg, rollouts with that hand, no margin); with this
+# one, and the rollouts counting the falls that eliminate (play/objectives.py,
+# FALLS_THAT_ELIMINATE), it beat easy in 30 of 40 Philadelphia duels (seeds 0-39) instead of
+# 26.5, and the tour of seed 7 took 78 s instead of 107. (Its rollouts wake the whole structure
+# there too: on the decisive placements of those duels lazy waking was blind, see
+# physics/planner.py `PlannerParams.lazy_wake`.)
+SURVIVAL_SIMULATED_BUDGET_S = 40.0
 # Which bots play the long game (see play/objectives.py): low piles where surviving wins, and
 # where height wins, growth where the next pieces can land. A strategy, not a steadier hand, so
 # easy and normal bots stay beatable by a player who plans ahead.
@@ -118,18 +121,21 @@ def bot_params(difficulty: str, city: str, attempt: int = 0) -> PlannerParams:
     params = DIFFICULTY_PARAMS[difficulty]
     if not searches_on(city):
         params = replace(params, escalations=0)
+    elif city in SURVIVAL_CITIES and params.simulated_budget_s is not None:
+        params = replace(params, simulated_budget_s=min(params.simulated_budget_s, SURVIVAL_SIMULATED_BUDGET_S))
     return more_careful(params, attempt)
 
 
-def retries_if_dropped(plan: Plan, params: PlannerParams) -> bool:
+def retries_if_dropped(plan: Plan, params: PlannerParams, city: str) -> bool:
     """Whether a bot picks the piece up again if it drops alone (the rulebook's free re-place).
 
-    Not when it searched on (`PlannerParams.escalations`: where height wins, and a fallen piece
-    costs no fans by itself) and saw nothing stand in any rollout: a lone drop leaves the table as
-    it was, and retries there rarely did better. Of 25 retries after such drops in 188 hard solo
+    Not when it searched on (`PlannerParams.escalations`) where height wins, and saw nothing
+    stand in any rollout: a fallen piece costs no fans by itself there, a lone drop leaves the
+    table as it was, and retries there rarely did better. (Where surviving wins a piece set aside
+    is a fall towards elimination, so the bot always tries again.) Of 25 retries after such drops in 188 hard solo
     towers (the bench's, by this bot and variants of it), 4 stood, 18 dropped alone
     again and 3 knocked down 2 to 4 pieces, each after up to a minute and a half of thinking."""
-    return not (params.escalations and plan.stand_rate == 0.0)
+    return not (params.escalations and plan.stand_rate == 0.0 and height_wins(city))
 
 
 @dataclass(frozen=True)
@@ -239,7 +245,7 @@ class BotController:
                    for p in places]
         plan = plan_best(snapshot, choices, places[0].seat, params, rng, self.pool)
         return places[plan.option], BotIntent(plan.release, params.noise_mm, params.noise_deg, plan,
-                                              retries_if_dropped(plan, params))
+                                              retries_if_dropped(plan, params, city))
 
     def objective(self, city: str, piece: str, structure_pieces: tuple[str, ...]) -> Objective:
         """What this bot aims for when it places `piece` in `city` (its level decides the long game)."""

@@ -91,15 +91,22 @@ def objective_for(city: str, piece: str, structure_pieces: tuple[str, ...], long
     return tallest(long_game)
 
 
-def searches_on(city: str) -> bool:
-    """Whether a bot whose best plan fell in a rollout searches on (PlannerParams.escalations):
-    where height wins. (A hard bot's steady hand and margin apply everywhere: they cost no
-    planning time, see play/controllers.py.) The searches cost a hard bot 5-85 s. Over the
-    touch, count and survival cities of the bench's 4-bot tour (Philadelphia, Monaco, Paris) the piles reached such tops
-    often enough that the tour took 906 s instead of 144 (the goal is 300).
-    Nor in Nashville, where towers are shot at anyway: with the searches a 2-seat game of a hard
-    and an easy bot took 450 s (seed 2), most of it the hard bot's tower care."""
+def height_wins(city: str) -> bool:
+    """Whether the tallest structure wins in `city` (the objective `tallest`)."""
     return city not in TOUCH_CITIES | COUNT_CITIES | SURVIVAL_CITIES | {"nashville"}
+
+
+def searches_on(city: str) -> bool:
+    """Whether a hard bot whose best plan fell in a rollout searches on (PlannerParams.escalations):
+    where height wins and where surviving wins, a drop costing the tower or a fall towards
+    elimination. (Its steady hand and margin apply everywhere: they cost no planning time, see
+    play/controllers.py.) Not where touches or piece counts win, and not in Nashville, where
+    towers are shot at anyway: unbounded, the searches made the bench's 4-bot tour (Philadelphia,
+    Monaco, Paris) take 906 s instead of 144, and a 2-seat Nashville game of a hard and an easy
+    bot 450 s (seed 2). Since the searches share simulated seconds (PlannerParams.simulated_budget_s,
+    fewer where surviving wins: play/controllers.py `SURVIVAL_SIMULATED_BUDGET_S`) their cost is
+    bounded, and where surviving wins they won duels."""
+    return height_wins(city) or city in SURVIVAL_CITIES
 
 
 # A drop penalty of 200 instead of Objective's 100 for towers, measured 2026-12-05 on the hard

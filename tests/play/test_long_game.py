@@ -13,7 +13,7 @@ from physics.layout import TableLayout
 from physics.planner import hand_place, plan_placement, usable_height_mm
 from physics.spots import candidates
 from physics.world import World
-from play.controllers import DIFFICULTY_PARAMS, BotController, bot_params
+from play.controllers import DIFFICULTY_PARAMS, SURVIVAL_SIMULATED_BUDGET_S, BotController, bot_params
 from play.objectives import objective_for
 from game.actions import Place
 
@@ -97,16 +97,24 @@ def test_where_height_wins_the_long_game_grows_where_the_next_pieces_can_land():
     assert greedy_height == pytest.approx(long_height, abs=1.0) and greedy_height > 220.0
 
 
-def test_a_hard_bot_searches_on_where_height_wins_and_only_there():
-    """The escalations (physics/planner.py, `plan_best`) cost a hard bot up to ~85 s on a top
-    where nothing always stands: worth it where a drop costs the tower, too slow for a 4-bot
-    tour of survival and count cities."""
-    assert bot_params("hard", "tokyo").escalations == DIFFICULTY_PARAMS["hard"].escalations > 0
+def test_a_hard_bot_searches_on_where_height_or_surviving_wins_and_only_there():
+    """The escalations (physics/planner.py, `plan_best`) are worth their time where a drop costs
+    the tower or a fall counts towards elimination, on fewer simulated seconds where surviving
+    wins (play/controllers.py); not where touches or piece counts win, nor in Nashville."""
+    hard = DIFFICULTY_PARAMS["hard"]
+    assert bot_params("hard", "tokyo").escalations == hard.escalations > 0
+    assert bot_params("hard", "tokyo").simulated_budget_s == hard.simulated_budget_s
     assert bot_params("hard", "tokyo", attempt=1).escalations > 0          # a re-place too
-    for city in ("philadelphia", "monaco", "paris", "new_york"):
+    for city in ("philadelphia", "paris", "pisa", "amsterdam", "montreal"):
+        assert bot_params("hard", city).escalations == hard.escalations
+        assert bot_params("hard", city).simulated_budget_s == SURVIVAL_SIMULATED_BUDGET_S < hard.simulated_budget_s
+        assert bot_params("hard", city, attempt=1).simulated_budget_s == SURVIVAL_SIMULATED_BUDGET_S
+    for city in ("monaco", "indianapolis", "new_york", "home_town", "nashville"):
         assert bot_params("hard", city).escalations == 0
-        assert bot_params("hard", city).candidates == DIFFICULTY_PARAMS["hard"].candidates
-    assert bot_params("normal", "tokyo").escalations == 0
+        assert bot_params("hard", city).candidates == hard.candidates
+    for level in ("easy", "normal"):
+        for city in ("tokyo", "philadelphia"):
+            assert bot_params(level, city) == DIFFICULTY_PARAMS[level]
 
 
 def test_a_hard_bot_has_the_same_steady_hand_and_margin_everywhere():

@@ -1,5 +1,6 @@
 """A bot that searched on where height wins and saw nothing stand sets a piece that dropped
-alone aside (a fallen piece) instead of trying again; elsewhere it picks the piece up again.
+alone aside (a fallen piece) instead of trying again; elsewhere it picks the piece up again (where
+surviving wins it searches on too, but a piece set aside would count towards elimination).
 The match records either, and a replay of it verifies bit for bit."""
 from __future__ import annotations
 
@@ -19,12 +20,16 @@ def hopeless_plan(stand_rate: float = 0.0) -> Plan:
     return Plan(aim, score=-100.0, stand_rate=stand_rate, considered=40, rolled_out=72)
 
 
-def test_only_a_bot_that_searched_on_and_saw_nothing_stand_gives_up_after_a_lone_drop():
-    assert not retries_if_dropped(hopeless_plan(), bot_params("hard", "tokyo"))
-    assert retries_if_dropped(hopeless_plan(0.1), bot_params("hard", "tokyo"))        # it saw a chance
-    assert retries_if_dropped(hopeless_plan(), bot_params("hard", "philadelphia"))   # 2 fallen: out
-    assert retries_if_dropped(hopeless_plan(), bot_params("hard", "monaco"))         # a fall costs a piece
-    assert retries_if_dropped(hopeless_plan(), bot_params("normal", "tokyo"))        # it did not search on
+def test_only_a_bot_that_searched_on_where_height_wins_and_saw_nothing_stand_gives_up_after_a_lone_drop():
+    def retries(level, city, plan):
+        return retries_if_dropped(plan, bot_params(level, city), city)
+    assert not retries("hard", "tokyo", hopeless_plan())
+    assert retries("hard", "tokyo", hopeless_plan(0.1))          # it saw a chance
+    assert bot_params("hard", "philadelphia").escalations > 0    # it searched on there too, but
+    assert retries("hard", "philadelphia", hopeless_plan())      # a piece set aside is a fall: 2 and out
+    assert retries("hard", "paris", hopeless_plan())
+    assert retries("hard", "monaco", hopeless_plan())            # a fall costs a piece
+    assert retries("normal", "tokyo", hopeless_plan())           # it did not search on
 
 
 class LetsGoBesideItsBase(BotController):
@@ -36,7 +41,7 @@ class LetsGoBesideItsBase(BotController):
         base = snapshot.layout.bases[place.structure]
         aim = ((base.x + 0.15, base.y, 0.05), (0.0, 0.0, 0.0, 1.0))
         plan = hopeless_plan()
-        return place, BotIntent(aim, 0.0, 0.0, plan, retries_if_dropped(plan, bot_params(self.difficulty, city)))
+        return place, BotIntent(aim, 0.0, 0.0, plan, retries_if_dropped(plan, bot_params(self.difficulty, city), city))
 
 
 def first_placements(city: str, count: int, tmp_path) -> tuple[list[Place], object]:
