@@ -25,11 +25,12 @@ from play.shot_bots import bot_aim, bot_shot
 from play.timing import TIME_MODELS, TimeModel
 
 # The hard bot, where height or surviving wins (`play.objectives.searches_on`, `bot_params`:
-# elsewhere the extra searches cost too much time), searches on (PlannerParams.escalations) whenever its best
-# plan fell in any rollout: wider, then over settled spots, then wider still. On the 20 solo
-# towers of `junkart bench bots` searching on when it mostly fell took placements that dropped
-# anything from 24 of 210 (11.4%) to 10 of 204. And its rollouts try a hand 1.5x shakier than
-# its own (PlannerParams.margin), so a spot that stood in all of them has room to spare.
+# elsewhere the extra searches cost too much time), searches on (PlannerParams.escalations)
+# whenever its best plan fell in any rollout: wider, then over settled spots, then wider still.
+# On the 20 solo towers of `junkart bench bots` searching on when it mostly fell took placements
+# that dropped anything from 24 of 210 (11.4%) to 10 of 204. And its rollouts try a hand 1.5x
+# shakier than its own (PlannerParams.margin), so a spot that stood in all of them has room to
+# spare.
 # Margin and searching on at any fall, over the bench's 30 towers (seeds 0-29), against this bot
 # without them (1.5 mm / 2.5 deg, rollouts with that hand, searching on below half stood):
 # 15 of 301 (5.0%) instead of 20 of 307 (6.5%); drops from plans that stood in all their
@@ -131,10 +132,10 @@ def retries_if_dropped(plan: Plan, params: PlannerParams, city: str) -> bool:
 
     Not when it searched on (`PlannerParams.escalations`) where height wins, and saw nothing
     stand in any rollout: a fallen piece costs no fans by itself there, a lone drop leaves the
-    table as it was, and retries there rarely did better. (Where surviving wins a piece set aside
-    is a fall towards elimination, so the bot always tries again.) Of 25 retries after such drops in 188 hard solo
-    towers (the bench's, by this bot and variants of it), 4 stood, 18 dropped alone
-    again and 3 knocked down 2 to 4 pieces, each after up to a minute and a half of thinking."""
+    table as it was, and retries there rarely did better: of 25 retries after such drops in 188
+    hard solo towers (the bench's, by this bot and variants of it), 4 stood, 18 dropped alone
+    again and 3 knocked down 2 to 4 pieces, each after up to a minute and a half of thinking.
+    Where surviving wins a piece set aside is a fall towards elimination, so it always tries again."""
     return not (params.escalations and plan.stand_rate == 0.0 and height_wins(city))
 
 

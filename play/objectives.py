@@ -92,7 +92,7 @@ def objective_for(city: str, piece: str, structure_pieces: tuple[str, ...], long
 
 
 def height_wins(city: str) -> bool:
-    """Whether the tallest structure wins in `city` (the objective `tallest`)."""
+    """Whether the tallest structure wins in `city` and no shot can take it down (not Nashville)."""
     return city not in TOUCH_CITIES | COUNT_CITIES | SURVIVAL_CITIES | {"nashville"}
 
 
