@@ -88,10 +88,14 @@ DIFFICULTY_PARAMS: dict[str, PlannerParams] = {
                           noise_mm=1.0, noise_deg=1.5, margin=1.5),
 }
 DIFFICULTIES = tuple(DIFFICULTY_PARAMS)
-# Where surviving wins the hard bot searches on too, on 40 simulated seconds. Philadelphia duels
-# against easy, seeds 0-39 (2026-12-05): 31.5 of 40 instead of 28 without the searches; the piles
-# are low, so a search there is cheaper than on a tower. (Until 2026-12-05 it did not search on
-# there: unbounded, the searches made the bench's 4-bot tour take 308 s instead of 146.) Its hand
+# Where surviving wins the hard bot searches on too, on 40 simulated seconds: Philadelphia duels
+# against easy, seeds 0-39 (2026-12-05), 31.5 of 40 instead of 28 without the searches (the
+# bench's 20: 16.5 instead of 14.5). On 20 seconds it read 28; on 40 with one rollout a candidate
+# there 31.5, and its tours were no shorter (seeds 7-9: 100, 103, 100 s). (Until 2026-12-05 it
+# did not search on there: unbounded, the searches made the bench's 4-bot tour take 308 s instead
+# of 146.) Its Philadelphia decisions in the bench's tour cost what they did (seeds 1-5: 1.52 s
+# each on 2 workers instead of 1.56), but its games last longer: over seeds 1-5 and 7-9 the tour
+# took 93.0 s on average instead of 86.4. Its hand
 # and margin are the same everywhere: they cost no planning time. Until 2026-12-05 it placed
 # with a shakier hand there (1.5 mm / 2.5 deg, rollouts with that hand, no margin); with this
 # one, and the rollouts counting the falls that eliminate (play/objectives.py,
