@@ -20,7 +20,7 @@ from physics.planner import Objective, Option, Plan, PlannerParams, plan_best, w
 from physics.pool import RolloutPool
 from physics.spots import Pose
 from physics.snapshot import Snapshot
-from play.objectives import SURVIVAL_CITIES, height_wins, objective_for, searches_on
+from play.objectives import SURVIVAL_CITIES, objective_for, searches_on
 from play.shot_bots import bot_aim, bot_shot
 from play.timing import TIME_MODELS, TimeModel
 
@@ -95,14 +95,14 @@ DIFFICULTIES = tuple(DIFFICULTY_PARAMS)
 # did not search on there: unbounded, the searches made the bench's 4-bot tour take 308 s instead
 # of 146.) Its Philadelphia decisions in the bench's tour cost what they did (seeds 1-5: 1.52 s
 # each on 2 workers instead of 1.56), but its games last longer: over seeds 1-5 and 7-9 the tour
-# took 93.0 s on average instead of 86.4. Its hand
-# and margin are the same everywhere: they cost no planning time. Until 2026-12-05 it placed
-# with a shakier hand there (1.5 mm / 2.5 deg, rollouts with that hand, no margin); with this
-# one, and the rollouts counting the falls that eliminate (play/objectives.py,
-# FALLS_THAT_ELIMINATE), it beat easy in 30 of 40 Philadelphia duels (seeds 0-39) instead of
-# 26.5, and the tour of seed 7 took 78 s instead of 107. (Its rollouts wake the whole structure
-# there too: on the decisive placements of those duels lazy waking was blind, see
-# physics/planner.py `PlannerParams.lazy_wake`.)
+# took 93.0 s on average instead of 86.4.
+# Its hand and margin are the same everywhere: they cost no planning time. Until 2026-12-05 it
+# placed with a shakier hand where height does not win (1.5 mm / 2.5 deg, rollouts with that
+# hand, no margin); with this one, and the rollouts counting the falls that eliminate
+# (play/objectives.py, FALLS_THAT_ELIMINATE), it beat easy in 30 of 40 Philadelphia duels (seeds
+# 0-39) instead of 26.5, and the tour of seed 7 took 78 s instead of 107. (Its rollouts wake the
+# whole structure there too: on the decisive placements of those duels lazy waking was blind,
+# see physics/planner.py `PlannerParams.lazy_wake`.)
 SURVIVAL_SIMULATED_BUDGET_S = 40.0
 # Which bots play the long game (see play/objectives.py): low piles where surviving wins, and
 # where height wins, growth where the next pieces can land. A strategy, not a steadier hand, so
@@ -134,13 +134,14 @@ def bot_params(difficulty: str, city: str, attempt: int = 0) -> PlannerParams:
 def retries_if_dropped(plan: Plan, params: PlannerParams, city: str) -> bool:
     """Whether a bot picks the piece up again if it drops alone (the rulebook's free re-place).
 
-    Not when it searched on (`PlannerParams.escalations`) where height wins, and saw nothing
+    Not when it searched on (`PlannerParams.escalations`) where height wins (where it searches on
+    and surviving does not win: `play.objectives.searches_on`), and saw nothing
     stand in any rollout: a fallen piece costs no fans by itself there, a lone drop leaves the
     table as it was, and retries there rarely did better: of 25 retries after such drops in 188
     hard solo towers (the bench's, by this bot and variants of it), 4 stood, 18 dropped alone
     again and 3 knocked down 2 to 4 pieces, each after up to a minute and a half of thinking.
     Where surviving wins a piece set aside is a fall towards elimination, so it always tries again."""
-    return not (params.escalations and plan.stand_rate == 0.0 and height_wins(city))
+    return not (params.escalations and plan.stand_rate == 0.0 and city not in SURVIVAL_CITIES)
 
 
 @dataclass(frozen=True)

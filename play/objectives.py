@@ -91,11 +91,6 @@ def objective_for(city: str, piece: str, structure_pieces: tuple[str, ...], long
     return tallest(long_game)
 
 
-def height_wins(city: str) -> bool:
-    """Whether the tallest structure wins in `city` and no shot can take it down (not Nashville)."""
-    return city not in TOUCH_CITIES | COUNT_CITIES | SURVIVAL_CITIES | {"nashville"}
-
-
 def searches_on(city: str) -> bool:
     """Whether a hard bot whose best plan fell in a rollout searches on (PlannerParams.escalations):
     where height wins and where surviving wins, a drop costing the tower or a fall towards
@@ -106,7 +101,7 @@ def searches_on(city: str) -> bool:
     bot 450 s (seed 2). Since the searches share simulated seconds (PlannerParams.simulated_budget_s,
     fewer where surviving wins: play/controllers.py `SURVIVAL_SIMULATED_BUDGET_S`) their cost is
     bounded, and where surviving wins they won duels."""
-    return height_wins(city) or city in SURVIVAL_CITIES
+    return city not in TOUCH_CITIES | COUNT_CITIES | {"nashville"}
 
 
 # A drop penalty of 200 instead of Objective's 100 for towers, measured 2026-12-05 on the hard

@@ -21,7 +21,7 @@ from physics.reference import cone_on_the_base_centre
 from physics.rollout import (ROBUST_MARGIN_MM, ROOM_PROBES, ROOM_SEARCH, VERDICT_AFTER_FALL_S, RolloutJob, draw_shake,
                              run_rollout, score_report, shaken_place)
 from physics.world import World
-from play.controllers import DIFFICULTY_PARAMS, bot_params
+from play.controllers import DIFFICULTY_PARAMS, SURVIVAL_SIMULATED_BUDGET_S, bot_params
 from play.objectives import objective_for, tallest
 
 TABLES = Path(__file__).parent / "tables"
@@ -388,3 +388,19 @@ def test_a_rollout_that_stops_at_the_counted_falls_scores_what_the_whole_collaps
                 clipped = whole if whole_stood else max(whole, floor)
                 assert (value, stood) == (clipped, whole_stood)
     assert collapses >= 1     # the clip was put to the test
+
+
+def test_where_surviving_wins_a_hard_bot_searches_on_as_far_as_its_simulated_seconds_allow():
+    """A Philadelphia duel's table (tests/physics/tables/README.md) where nothing a hard bot
+    first tried for its grooved block stood: it searches on, wider and over settled spots, on
+    the fewer simulated seconds of the survival cities (play/controllers.py)."""
+    table = Snapshot.from_json((TABLES / "grooved_block_where_nothing_stands.json").read_text())
+    piece = "orange-grooved_block"
+    options = [Option(0, piece, objective_for("philadelphia", piece, (), long_game=True))]
+    params = bot_params("hard", "philadelphia")
+    plan = plan_best(table, options, 0, params, random.Random(1))
+    assert plan.searches > 1 and plan.probes > 0
+    assert plan.simulated_s <= SURVIVAL_SIMULATED_BUDGET_S
+    first_only = plan_best(table, options, 0, replace(params, escalations=0), random.Random(1))
+    assert first_only.searches == 1 and first_only.stand_rate == 0.0
+    assert first_only.simulated_s < plan.simulated_s

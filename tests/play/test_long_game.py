@@ -4,15 +4,13 @@ real rollouts)."""
 from __future__ import annotations
 
 import random
-from pathlib import Path
 from dataclasses import replace
 
 import pytest
 
 from physics.catalogue import stable_poses
 from physics.layout import TableLayout
-from physics.planner import Option, hand_place, plan_best, plan_placement, usable_height_mm
-from physics.snapshot import Snapshot
+from physics.planner import hand_place, plan_placement, usable_height_mm
 from physics.spots import candidates
 from physics.world import World
 from play.controllers import DIFFICULTY_PARAMS, SURVIVAL_SIMULATED_BUDGET_S, BotController, bot_params
@@ -22,7 +20,6 @@ from game.actions import Place
 UNDER = "grey-short_plank"
 PLANK = "blue-short_plank"
 LONG = "grey-long_plank"
-TABLES = Path(__file__).parent.parent / "physics" / "tables"
 
 
 def plank_near_the_edge():
@@ -143,18 +140,3 @@ def test_where_falls_eliminate_a_bot_counts_as_many_as_eliminate_the_placed_piec
         assert objective.counts_placed_piece and objective.falls_counted == eliminated_at
     assert not objective_for("tokyo", PLANK, (UNDER,), long_game=True).counts_placed_piece
 
-
-def test_where_surviving_wins_a_hard_bot_searches_on_as_far_as_its_simulated_seconds_allow():
-    """A Philadelphia duel's table (tests/physics/tables/README.md) where nothing a hard bot
-    first tried for its grooved block stood: it searches on, wider and over settled spots, on
-    the fewer simulated seconds of the survival cities (play/controllers.py)."""
-    table = Snapshot.from_json((TABLES / "grooved_block_where_nothing_stands.json").read_text())
-    piece = "orange-grooved_block"
-    options = [Option(0, piece, objective_for("philadelphia", piece, (), long_game=True))]
-    params = bot_params("hard", "philadelphia")
-    plan = plan_best(table, options, 0, params, random.Random(1))
-    assert plan.searches > 1 and plan.probes > 0
-    assert plan.simulated_s <= SURVIVAL_SIMULATED_BUDGET_S
-    first_only = plan_best(table, options, 0, replace(params, escalations=0), random.Random(1))
-    assert first_only.searches == 1 and first_only.stand_rate == 0.0
-    assert first_only.simulated_s < plan.simulated_s
