@@ -64,6 +64,7 @@ from physics.settings import TIME_STEP
 from physics.snapshot import Snapshot
 from physics.world import World
 from play.controllers import LONG_GAME, BotController, bot_params, retries_if_dropped
+from play.lookahead import Lookahead
 from play.match import MAX_FREE_REPLACES, Match
 from play.objectives import tallest
 
@@ -218,6 +219,7 @@ def run(quick: bool = False, towers: int = TOWERS, workers: int | None = None) -
             start = time.perf_counter()
             bots = [BotController(level, f"tour:{s}", pool=pool) for s, level in enumerate(("easy", "normal", "hard", "hard"))]
             match = Match(TourConfig(4, cities), bots, seed)
+            match.lookahead = Lookahead(match)    # as `junkart sim` plays it
             match.run()
             walls.append(time.perf_counter() - start)
             placements.append(len(match.log.placements))

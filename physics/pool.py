@@ -10,12 +10,13 @@ hand's noise) is drawn by the caller, in its fixed order, before the jobs go out
     with RolloutPool(workers=2) as pool:
         results = pool.map(task, jobs)        # task(world, job), a module-level function
 
-`workers=1` runs every job here, in order, on a scratch world: the in-process path.
+`workers=1` runs every job here, in order, on a scratch world: the in-process path. Threads may
+map at once (a bot planning ahead beside one planning now): their jobs share the workers.
 
 Workers are started once (spawned: the parent may hold Panda3D and PyBullet state that must not
 be forked) and reused. A worker that dies is replaced and its job run again; `close()` ends them
 all (also at interpreter exit), and a worker whose parent vanishes sees its pipe close and
-exits. `interrupt()` makes a `map` running on another thread give up at once (a game left
+exits. `interrupt()` makes the `map`s running on other threads give up at once (a game left
 while a bot thinks): its unfinished jobs' results are thrown away when they arrive.
 
 The process-wide pool (`shared_pool`, sized by `use_workers`) is what bots plan with unless
@@ -76,7 +77,7 @@ class _Worker:
         self.process = context.Process(target=_serve, args=(child,), name="junkart-rollouts", daemon=True)
         self.process.start()
         child.close()     # only the worker holds its end: the worker sees EOF if this process dies
-        self.job: tuple[int, int] | None = None    # (map generation, job index) in flight
+        self.job: tuple["_Map", int] | None = None    # (its map, job index) in flight
 
     def stop(self) -> None:
         try:
@@ -97,14 +98,37 @@ class _Worker:
         self.conn.close()
 
 
+class _Map:
+    """One `map` call's jobs, results and standing, while its jobs are out."""
+
+    def __init__(self, task: Task, jobs: list[Any], caller: threading.Thread) -> None:
+        self.task, self.jobs, self.caller = task, jobs, caller
+        self.results: list[Any] = [None] * len(jobs)
+        self.left = len(jobs)
+        self.crashes = [0] * len(jobs)
+        self.error: BaseException | None = None
+        self.interrupted = False
+
+    @property
+    def finished(self) -> bool:
+        return self.left == 0 or self.error is not None
+
+
 class RolloutPool:
-    """Runs `task(world, job)` for many jobs, on `workers` processes (1: here, in order)."""
+    """Runs `task(world, job)` for many jobs, on `workers` processes (1: here, in order).
+
+    Several threads may `map` at once (a bot planning ahead while another plans now,
+    play/lookahead.py): their jobs share the workers first come, first served, so a worker one
+    map's last job leaves idle takes the next map's first. Whichever waiting thread holds the
+    drive hands out every map's jobs and routes every answer; when its own map is done it hands
+    the drive on."""
 
     def __init__(self, workers: int) -> None:
         self.workers = check_workers(workers)
-        self._lock = threading.Lock()          # one `map` at a time on the workers
-        self._generation = 0
-        self._interrupted = -1                 # the generation `interrupt()` stopped
+        self._cond = threading.Condition()     # guards the fields below; notified when a map finishes
+        self._driving = False                  # a thread is handing out jobs and reading answers
+        self._pending: deque[tuple[_Map, int]] = deque()
+        self._live: set[_Map] = set()
         self._callers_lock = threading.Lock()
         self._callers: "weakref.WeakSet[threading.Thread]" = weakref.WeakSet()   # threads that have mapped
         self._dropped: "weakref.WeakSet[threading.Thread]" = weakref.WeakSet()   # threads whose maps are not wanted
@@ -128,24 +152,39 @@ class RolloutPool:
                     self._check(caller, None)
                     results.append(task(world, job))
                 return results
-        with self._lock:
-            self._generation += 1
-            return self._map_on_workers(task, list(jobs), caller, self._generation)
+        call = _Map(task, list(jobs), caller)
+        with self._cond:
+            self._check(caller, call)
+            self._live.add(call)
+            self._pending.extend((call, index) for index in range(len(call.jobs)))
+        try:
+            self._wait_or_drive(call)
+        finally:
+            with self._cond:
+                self._live.discard(call)
+                if not call.finished:
+                    self._pending = deque(entry for entry in self._pending if entry[0] is not call)
+        if call.error is not None:
+            raise call.error
+        return call.results
 
     def interrupt(self) -> None:
-        """Make the `map` running now raise PoolInterrupted promptly, and every later one from
+        """Make the `map`s running now raise PoolInterrupted promptly, and every later one from
         a thread other than the main thread that is alive now or has used the pool: a game
         thinks on threads of its own (a new one per job), and a game left is dropped whole,
         even a bot between two batches or yet to start its first."""
-        self._interrupted = self._generation
+        with self._cond:
+            for call in self._live:
+                call.interrupted = True
+            self._cond.notify_all()
         with self._callers_lock:
             threads = {*self._callers, *threading.enumerate()}
             self._dropped.update(t for t in threads if t is not threading.main_thread())
 
-    def _check(self, caller: threading.Thread, generation: int | None) -> None:
+    def _check(self, caller: threading.Thread, call: _Map | None) -> None:
         if self._closed:
             raise PoolInterrupted("the rollout pool is closed")
-        if caller in self._dropped or (generation is not None and self._interrupted == generation):
+        if caller in self._dropped or (call is not None and call.interrupted):
             raise PoolInterrupted("interrupted: the thought was dropped")
 
     @property
@@ -160,17 +199,26 @@ class RolloutPool:
     def start(self) -> None:
         """Start the workers now rather than at the first `map` (they take a second to import)."""
         if self.workers > 1 and not self._closed:
-            with self._lock:
+            self._take_drive(None)
+            try:
                 self._ensure_workers()
+            finally:
+                self._hand_on_drive()
 
     def close(self) -> None:
         """Stop every worker (safe to call again, and from another thread while a `map` waits)."""
-        self._closed = True
-        self._interrupted = self._generation
-        with self._lock:
+        with self._cond:
+            self._closed = True
+            for call in self._live:
+                call.interrupted = True
+            self._cond.notify_all()
+        self._take_drive(None)
+        try:
             for worker in self._processes:
                 worker.stop()
             self._processes = []
+        finally:
+            self._hand_on_drive()
         _open_pools.discard(self)
 
     def __enter__(self) -> "RolloutPool":
@@ -181,27 +229,53 @@ class RolloutPool:
 
     # --- on workers -----------------------------------------------------------------------------
 
-    def _ensure_workers(self) -> None:
-        context = multiprocessing.get_context(START_METHOD)
-        while len(self._processes) < self.workers:
-            self._processes.append(_Worker(context))
+    def _take_drive(self, call: _Map | None) -> bool:
+        """Wait until nobody drives and take the drive; False (not taken) once `call` finished.
+        Raises PoolInterrupted if `call` is dropped meanwhile."""
+        with self._cond:
+            while self._driving:
+                if call is not None:
+                    if call.finished:
+                        return False
+                    self._check(call.caller, call)
+                self._cond.wait(POLL_S)
+            if call is not None and call.finished:
+                return False
+            self._driving = True
+            return True
 
-    def _map_on_workers(self, task: Task, jobs: list[Any], caller: threading.Thread, generation: int) -> list[Any]:
+    def _hand_on_drive(self) -> None:
+        with self._cond:
+            self._driving = False
+            self._cond.notify_all()
+
+    def _wait_or_drive(self, call: _Map) -> None:
+        """Until `call` finished: drive while nobody else does, else wait for its answers."""
+        while not call.finished:
+            if not self._take_drive(call):
+                return
+            try:
+                self._drive(call)
+            finally:
+                self._hand_on_drive()
+
+    def _drive(self, call: _Map) -> None:
+        """Hand out the pending jobs of every map to idle workers and route their answers, until
+        `call` finished."""
         self._ensure_workers()
-        results: list[Any] = [None] * len(jobs)
-        done = [False] * len(jobs)
-        pending = deque(range(len(jobs)))
-        crashes = [0] * len(jobs)
-        while not all(done):
-            self._check(caller, generation)
-            for worker in self._processes:
-                if worker.job is None and pending:
-                    index = pending.popleft()
-                    worker.job = (generation, index)
-                    try:
-                        worker.conn.send((generation, index, task, jobs[index]))
-                    except (OSError, ValueError):
-                        pass      # it died: its sentinel says so below, and the job goes back
+        while not call.finished:
+            self._check(call.caller, call)
+            with self._cond:
+                for worker in self._processes:
+                    while worker.job is None and self._pending:
+                        owner, index = self._pending.popleft()
+                        if owner.finished or owner not in self._live:
+                            continue
+                        worker.job = (owner, index)
+                        try:
+                            worker.conn.send((id(owner), index, owner.task, owner.jobs[index]))
+                        except (OSError, ValueError):
+                            pass      # it died: its sentinel says so below, and the job goes back
             by_conn = {w.conn: w for w in self._processes}
             by_sentinel = {w.process.sentinel: w for w in self._processes}
             for ready in wait([*by_conn, *by_sentinel], timeout=POLL_S):
@@ -210,33 +284,53 @@ class RolloutPool:
                     continue     # replaced already (its pipe and its sentinel were both ready)
                 if ready in by_conn:
                     try:
-                        tag_generation, index, ok, value = worker.conn.recv()
+                        _, index, ok, value = worker.conn.recv()
                     except (EOFError, OSError):
-                        self._replace(worker, pending, crashes)
+                        self._replace(worker)
                         continue
+                    assert worker.job is not None
+                    owner, _ = worker.job
                     worker.job = None
-                    if tag_generation != generation:
-                        continue      # the answer to an interrupted map's job
-                    if not ok:
-                        raise WorkerCrashed(f"a rollout raised in a worker process:\n{value}")
-                    results[index], done[index] = value, True
+                    self._answer(owner, index, ok, value)
                 elif not worker.process.is_alive():
-                    self._replace(worker, pending, crashes)
-        return results
+                    self._replace(worker)
 
-    def _replace(self, worker: _Worker, pending: deque[int], crashes: list[int]) -> None:
+    def _answer(self, owner: _Map, index: int, ok: bool, value: Any) -> None:
+        """A worker answered job `index` of `owner` (thrown away if that map gave up)."""
+        with self._cond:
+            if owner not in self._live or owner.finished:
+                return
+            if ok:
+                owner.results[index] = value
+                owner.left -= 1
+            else:
+                owner.error = WorkerCrashed(f"a rollout raised in a worker process:\n{value}")
+            if owner.finished:
+                self._cond.notify_all()
+
+    def _replace(self, worker: _Worker) -> None:
         """A worker died: start another in its place and put its job back first in line."""
         self._processes.remove(worker)
         worker.bury()
         self.replaced += 1
-        if worker.job is not None and worker.job[0] == self._generation:
-            index = worker.job[1]
-            crashes[index] += 1
-            if crashes[index] > MAX_RETRIES:
-                raise WorkerCrashed(f"job {index} killed {crashes[index]} worker processes (workers that die at "
-                                    "once: does the main script start its work under `if __name__ == '__main__':`?)")
-            pending.appendleft(index)
+        if worker.job is not None:
+            owner, index = worker.job
+            with self._cond:
+                if owner in self._live and not owner.finished:
+                    owner.crashes[index] += 1
+                    if owner.crashes[index] > MAX_RETRIES:
+                        owner.error = WorkerCrashed(
+                            f"job {index} killed {owner.crashes[index]} worker processes (workers that die at "
+                            "once: does the main script start its work under `if __name__ == '__main__':`?)")
+                        self._cond.notify_all()
+                    else:
+                        self._pending.appendleft((owner, index))
         self._ensure_workers()
+
+    def _ensure_workers(self) -> None:
+        context = multiprocessing.get_context(START_METHOD)
+        while len(self._processes) < self.workers:
+            self._processes.append(_Worker(context))
 
 
 def _serve(conn: Connection) -> None:
@@ -252,13 +346,13 @@ def _serve(conn: Connection) -> None:
                 return
             if message is None:
                 return
-            generation, index, task, job = message
+            tag, index, task, job = message
             try:
                 if world is None:
                     world = World(TableLayout.for_seats(2))
-                answer = (generation, index, True, task(world, job))
+                answer = (tag, index, True, task(world, job))
             except Exception:  # noqa: BLE001 - the parent raises it, with this traceback
-                answer = (generation, index, False, traceback.format_exc())
+                answer = (tag, index, False, traceback.format_exc())
             try:
                 conn.send(answer)
             except (OSError, ValueError):

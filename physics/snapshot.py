@@ -112,3 +112,8 @@ class Snapshot:
 
     def pieces_on(self, structure: int) -> tuple[str, ...]:
         return tuple(p.piece_id for p in self.pieces if p.structure == structure)
+
+    def only(self, structures: frozenset[int]) -> "Snapshot":
+        """The same table with only the pieces of `structures` (in their order): what a placement
+        that can reach only those structures depends on."""
+        return Snapshot(self.layout, tuple(p for p in self.pieces if p.structure in structures))

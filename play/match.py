@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
+from typing import Callable, Protocol, Sequence
 
 from game import api
 from game.bots import chooses_places
@@ -113,6 +113,14 @@ def placement_request(seat: int, options: Sequence[Place], ex: Exhibition, snaps
     return PlacementRequest(seat, snapshot, tuple(options), ex.city, pieces_on, attempt)
 
 
+class PlansAhead(Protocol):
+    """What a match tells a planner-ahead (play/lookahead.py)."""
+
+    def before(self, seat: int, options: Sequence[Place], ex: Exhibition) -> None: ...
+    def settle(self, seat: int) -> None: ...
+    def close(self) -> None: ...
+
+
 @dataclass
 class MatchLog:
     actions: list[Action] = field(default_factory=list)
@@ -156,12 +164,19 @@ class Match:
         # A window that shows placements as they happen asks for their motion ("motion" events,
         # before "place"); headless runs leave it off and pay nothing for it.
         self.record_motion = False
+        # Headless runs may plan the next bot seat's placement alongside this one's
+        # (play/lookahead.py `Lookahead`): told before a seat plans and before a seat is asked.
+        self.lookahead: PlansAhead | None = None
 
     # --- driving -------------------------------------------------------------------------------
 
     def run(self) -> api.TourOutcome:
-        while not api.is_terminal(self.state):
-            self.step()
+        try:
+            while not api.is_terminal(self.state):
+                self.step()
+        finally:
+            if self.lookahead is not None:
+                self.lookahead.close()
         return api.outcome(self.state)
 
     def step(self) -> Action:
@@ -169,6 +184,8 @@ class Match:
         if api.is_chance(state):
             return self._apply(api.sample_chance(state, self.chance_rng))
         seat = api.to_act(state)[0]
+        if self.lookahead is not None:
+            self.lookahead.settle(seat)
         legal = api.legal_actions(state, seat)
         controller = self.controllers[seat]
         ex = api.current(state)
@@ -210,6 +227,11 @@ class Match:
         if options is None:
             return None
         return placement_request(seats[0], options, ex, self.snapshot, self._drops)
+
+    @property
+    def drops(self) -> dict[tuple[int, str], int]:
+        """Lone drops in a row so far, per seat and piece (a copy)."""
+        return dict(self._drops)
 
     def drops_in_a_row(self, seat: int, piece: str) -> int:
         """How many times in a row `seat` dropped `piece` alone (each time it may be placed again)."""
@@ -269,6 +291,8 @@ class Match:
         assert self.snapshot is not None
         controller = self.controllers[seat]
         request = placement_request(seat, options, ex, self.snapshot, self._drops)
+        if self.lookahead is not None:
+            self.lookahead.before(seat, options, ex)
         place, intent = controller.placement(request.snapshot, list(request.options), request.city, request.pieces_on,
                                              request.attempt)
         drops = self._drops.get((seat, place.piece), 0)

@@ -72,6 +72,7 @@ def run(args: argparse.Namespace) -> int:
     from game.replay import read_replay, tour_of
     from play.controllers import BotController
     from play.human import ASSIST_LEVEL, HUMAN, SeatSpec
+    from play.lookahead import Lookahead
     from play.match import Match
     from play.replays import replay_path, replay_writer, resume, seats_of
 
@@ -105,6 +106,7 @@ def run(args: argparse.Namespace) -> int:
             match.on_event = progress.event
         else:
             match = Match(config, controllers, seed, on_event=progress.event, recorder=recorder)
+        match.lookahead = Lookahead(match)
         outcome = match.run()
     except BaseException:
         if recorder is not None:     # a file it was to replace is kept as it was

@@ -201,6 +201,7 @@ def run_base(base: Any) -> None:
 def run_headless_demo(seed: int, max_placements: int | None = None) -> int:
     """Bots play the demo cities through the real physics, one printed line per city."""
     from play.controllers import BotController
+    from play.lookahead import Lookahead
     from play.match import CityResult, Match
 
     names = [f"{level.capitalize()} bot {k + 1}" for k, level in enumerate(DEMO_BOTS)]
@@ -220,11 +221,14 @@ def run_headless_demo(seed: int, max_placements: int | None = None) -> int:
     config = api.TourConfig(len(DEMO_BOTS), DEMO_CITIES)
     controllers = [BotController(level, f"{seed}:{k}", name=n) for k, (level, n) in enumerate(zip(DEMO_BOTS, names))]
     match = Match(config, controllers, seed, on_event=on_event)
+    match.lookahead = lookahead = Lookahead(match)
     while not api.is_terminal(match.state):
         if max_placements is not None and placed >= max_placements:
+            lookahead.close()
             print(f"Demo stopped after {placed} placements.")
             return 0
         match.step()
+    lookahead.close()
     result = api.outcome(match.state)
     print("Winner: " + " and ".join(names[s] for s in result.winners))
     return 0

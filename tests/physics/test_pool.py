@@ -229,3 +229,30 @@ def test_resizing_the_shared_pool_ends_its_workers_and_the_new_one_still_refuses
 def test_a_pool_needs_a_whole_number_of_workers(workers):
     with pytest.raises(ValueError, match="workers must be a whole number"):
         check_workers(workers)
+
+
+def test_maps_from_two_threads_at_once_share_the_workers_and_each_gets_its_own_results(two_workers):
+    """A bot planning ahead maps while another plans now (play/lookahead.py): both maps' jobs
+    are out together, and each gets what it would have got alone, in its jobs' order."""
+    first, second = list(range(1, 40)), list(range(100, 140))
+    alone = (two_workers.map(slow_square, first), two_workers.map(slow_square, second))
+    got: dict[str, list] = {}
+    overlapped = threading.Event()
+
+    def think(name: str, jobs: list[int]) -> None:
+        got[name] = two_workers.map(slow_square, jobs)
+
+    threads = [threading.Thread(target=think, args=("first", first)), threading.Thread(target=think, args=("second", second))]
+    for thread in threads:
+        thread.start()
+    while any(thread.is_alive() for thread in threads):
+        if len(two_workers.busy_pids) == 2 and len(two_workers._live) == 2:
+            overlapped.set()
+        time.sleep(0.001)
+    assert (got["first"], got["second"]) == alone == ([j * j for j in first], [j * j for j in second])
+    assert overlapped.is_set()
+
+
+def slow_square(world: World, job: int) -> int:
+    time.sleep(0.01)
+    return job * job
