@@ -29,7 +29,8 @@
   on the pool (a duel is the same bits with any number of workers), in less of the bench's time.
 - `tour_wall_s`: the 3-city tour (Philadelphia, Monaco, Paris) with 4 bots easy/normal/hard/hard,
   the mean over the games of `TOUR_SEEDS` (`tour_wall_s_each`, `tour_placements_each`); `--quick`:
-  Monaco alone, one game (`tour_cities` says which). One game is a poor measure of how quick the
+  Monaco alone, one game (`tour_cities` says which). Played as `junkart sim` plays it: the next
+  bot seat plans ahead where it can (play/lookahead.py). One game is a poor measure of how quick the
   bots are: its length is chaotic. On the code of 2026-12-05 the same tour took 46-138 s on
   seeds 1-5 and 7, for 78-115 placements (seed 7, the only one until then: 80 s).
 - `workers`: the worker processes the bots' rollouts ran on (physics/pool.py; `--workers N`,

@@ -91,7 +91,9 @@ DIFFICULTIES = tuple(DIFFICULTY_PARAMS)
 # Where surviving wins the hard bot searches on too, on 40 simulated seconds: Philadelphia duels
 # against easy, seeds 0-39 (2026-12-05), 31.5 of 40 instead of 28 without the searches (the
 # bench's 20: 16.5 instead of 14.5). On 20 seconds it read 28; on 40 with one rollout a candidate
-# there 31.5, and its tours were no shorter (seeds 7-9: 100, 103, 100 s). (Until 2026-12-05 it
+# there 31.5, and its tours were no shorter (seeds 7-9: 100, 103, 100 s; tried again with the
+# tours planning ahead: seeds 7 and 8 took 156 and 151 s instead of 95 and 119, more of its
+# plans falling in a finalist's rollout and searching on). (Until 2026-12-05 it
 # did not search on there: unbounded, the searches made the bench's 4-bot tour take 308 s instead
 # of 146.) Its Philadelphia decisions in the bench's tour cost what they did (seeds 1-5: 1.52 s
 # each on 2 workers instead of 1.56), but its games last longer: over seeds 1-5 and 7-9 the tour
@@ -104,13 +106,6 @@ DIFFICULTIES = tuple(DIFFICULTY_PARAMS)
 # whole structure there too: on the decisive placements of those duels lazy waking was blind,
 # see physics/planner.py `PlannerParams.lazy_wake`.)
 SURVIVAL_SIMULATED_BUDGET_S = 40.0
-# ... and where surviving wins it screens each candidate with one rollout, not two (its
-# finalists still get five): in Philadelphia duels against easy (seeds 0-39) it won 31.5 of 40
-# as with two, 9.9% of its placements dropping anything instead of 10.4%; on the survival
-# decisions of three of the bench's tours (seeds 1, 2, 7: 80 in Philadelphia, 24 in Paris) it
-# simulated 13% and 29% fewer seconds. Not in Monaco, where the race is run on tall thin towers:
-# over 24 duels against easy one rollout let 40.5% of its placements drop instead of 20.3%.
-SURVIVAL_ROLLOUTS = 1
 # Which bots play the long game (see play/objectives.py): low piles where surviving wins, and
 # where height wins, growth where the next pieces can land. A strategy, not a steadier hand, so
 # easy and normal bots stay beatable by a player who plans ahead.
@@ -134,8 +129,7 @@ def bot_params(difficulty: str, city: str, attempt: int = 0) -> PlannerParams:
     if not searches_on(city):
         params = replace(params, escalations=0)
     elif city in SURVIVAL_CITIES and params.simulated_budget_s is not None:
-        params = replace(params, simulated_budget_s=min(params.simulated_budget_s, SURVIVAL_SIMULATED_BUDGET_S),
-                         rollouts=min(params.rollouts, SURVIVAL_ROLLOUTS))
+        params = replace(params, simulated_budget_s=min(params.simulated_budget_s, SURVIVAL_SIMULATED_BUDGET_S))
     return more_careful(params, attempt)
 
 

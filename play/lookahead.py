@@ -32,7 +32,7 @@ from game.outcomes import PlacementOutcome
 from game.state import Exhibition
 from physics.catalogue import piece_shape
 from physics.pool import PoolInterrupted, RolloutPool, shared_pool
-from play.controllers import MAX_PLACE_OPTIONS, BotController
+from play.controllers import BotController
 from play.match import Match, PlacementRequest, placement_options, placement_request
 from play.timing import bot_placement_time
 
@@ -120,10 +120,11 @@ class Lookahead:
             state, seat, options, ex, placed = after, seats[0], next_options, next_ex, placed + 1
 
     def _reach(self, options: Sequence[Place]) -> frozenset[int]:
-        """The structures a placement of one of `options` can reach (as `within_reach` counts them)."""
+        """The structures a placement of any of `options` can reach (at least what `within_reach`
+        keeps of the table for a bot's plan, which weighs only the first few)."""
         assert self.match.snapshot is not None
         layout = self.match.snapshot.layout
-        return frozenset().union(*(layout.neighbours(o.structure) for o in options[:MAX_PLACE_OPTIONS]))
+        return frozenset().union(*(layout.neighbours(o.structure) for o in options))
 
     def _prepare(self, controller: BotController, request: PlacementRequest) -> None:
         try:
