@@ -7,7 +7,9 @@ real, and a batch ends with one worker waiting for the other's last rollout: ove
 4-bot tour (seed 7) the two workers were busy 84% of the time. Where seats build apart
 (Philadelphia, Monaco: each on a base of its own) the next seat's plan cannot depend on this
 placement, so its rollouts fill those gaps (physics/pool.py serves both maps first come, first
-served).
+served). It fills few: a Philadelphia seat places its three pieces in a row, each plan waiting
+for the last placement, so only one plan in three has another beside it. Measured 2026-12-05 on
+2 workers, the same game of seed 7 (103 placements): 92.0 s instead of 93.2.
 
 Nothing of the game changes, with or without it:
 - the next request is the one the rules give after this placement had nothing fallen
