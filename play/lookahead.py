@@ -32,10 +32,9 @@ from game.actions import Place
 from game.errors import IllegalActionError
 from game.outcomes import PlacementOutcome
 from game.state import Exhibition
-from physics.catalogue import piece_shape
 from physics.pool import PoolInterrupted, RolloutPool, shared_pool
 from play.controllers import BotController
-from play.match import Match, PlacementRequest, placement_options, placement_request
+from play.match import Match, PlacementRequest, placement_request, placement_step
 from play.timing import bot_placement_time
 
 LOOK_STEPS = 12     # placements played on by the rules to find the next seat to plan for (Philadelphia: 3 a seat)
@@ -96,30 +95,25 @@ class Lookahead:
         state, drops = match.state, match.drops
         placed, asked = len(match.log.placements), {seat}      # (a seat's later placements depend on its first)
         reached = frozenset[int]()
-        for step in range(LOOK_STEPS):
+        for _ in range(LOOK_STEPS):
             reach = self._reach(options)
-            if step and seat not in asked and not reach & reached:
+            if seat not in asked and not reach & reached:
                 yield placement_request(seat, options, ex, match.snapshot, drops)
             asked.add(seat)
             reached |= reach
             place = options[0]
             controller = match.controllers[seat]
-            elapsed = (bot_placement_time(controller.difficulty, piece_shape(place.piece), drops.get((seat, place.piece), 0),
+            elapsed = (bot_placement_time(controller.difficulty, place.piece, drops.get((seat, place.piece), 0),
                                           match.seed, seat, placed) if isinstance(controller, BotController) else 0.0)
             outcome = PlacementOutcome(heights_mm=tuple(s.height_mm for s in ex.structures), elapsed_s=elapsed)
             try:
                 after = api.apply(state, place.with_outcome(outcome))
             except IllegalActionError:
                 return
-            if api.is_terminal(after) or api.is_chance(after) or (after.index, after.phase) != (state.index, state.phase):
+            following = placement_step(after)
+            if following is None or (after.index, after.phase) != (state.index, state.phase):
                 return
-            seats, next_ex = api.to_act(after), api.current(after)
-            if not seats or next_ex is None:
-                return
-            next_options = placement_options(api.legal_actions(after, seats[0]), next_ex.city)
-            if next_options is None:
-                return
-            state, seat, options, ex, placed = after, seats[0], next_options, next_ex, placed + 1
+            state, (seat, options, ex), placed = after, following, placed + 1
 
     def _reach(self, options: Sequence[Place]) -> frozenset[int]:
         """The structures a placement of any of `options` can reach (at least what `within_reach`

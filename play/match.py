@@ -25,7 +25,6 @@ from game.bots import chooses_places
 from game.actions import Action, Place
 from game.mechanics.shots import Shoot, ShotOutcome, is_cactus
 from game.outcomes import FallenPiece, PlacementOutcome
-from physics.catalogue import piece_shape
 from game.replay import ReplayWriter
 from game.state import Exhibition
 from physics.hand_path import placement_input
@@ -102,6 +101,18 @@ def placement_options(legal: Sequence[Action], city: str) -> list[Place] | None:
     if places and len(places) == len(legal) and not (len(places) > 1 and chooses_places(city)):
         return places
     return None
+
+
+def placement_step(state: api.State) -> tuple[int, list[Place], Exhibition] | None:
+    """The seat, its `Place` options and the exhibition when `state`'s next step is a plain
+    placement (`placement_options`); None for a chance step, a decision, a shot or the end."""
+    if api.is_terminal(state) or api.is_chance(state):
+        return None
+    ex, seats = api.current(state), api.to_act(state)
+    if ex is None or not seats:
+        return None
+    options = placement_options(api.legal_actions(state, seats[0]), ex.city)
+    return None if options is None else (seats[0], options, ex)
 
 
 def placement_request(seat: int, options: Sequence[Place], ex: Exhibition, snapshot: Snapshot,
@@ -217,16 +228,11 @@ class Match:
         exhibition's table is not built yet (its first step builds it), as that step follows a
         shuffle or a deal at once: there is no motion on screen to think behind."""
         state = self.state
-        if api.is_terminal(state) or api.is_chance(state):
+        step = placement_step(state)
+        if step is None or self.snapshot is None or self._exhibition_key != (state.index, state.phase):
             return None
-        ex = api.current(state)
-        seats = api.to_act(state)
-        if ex is None or not seats or self.snapshot is None or self._exhibition_key != (state.index, state.phase):
-            return None
-        options = placement_options(api.legal_actions(state, seats[0]), ex.city)
-        if options is None:
-            return None
-        return placement_request(seats[0], options, ex, self.snapshot, self._drops)
+        seat, options, ex = step
+        return placement_request(seat, options, ex, self.snapshot, self._drops)
 
     @property
     def drops(self) -> dict[tuple[int, str], int]:
@@ -303,7 +309,7 @@ class Match:
                 release, report = hand_place(world, place.structure, place.piece, intent.aim, seat,
                                              intent.noise_mm, intent.noise_deg, controller.rng, motion=motion)
                 trajectory: tuple = (release,)
-                elapsed = bot_placement_time(controller.difficulty, piece_shape(place.piece), drops, self.seed, seat,
+                elapsed = bot_placement_time(controller.difficulty, place.piece, drops, self.seed, seat,
                                              len(self.log.placements))
             else:
                 assert isinstance(intent, HandIntent)

@@ -22,7 +22,6 @@ from typing import Any, Sequence
 
 from game import api
 from game.actions import Action, Place
-from physics.catalogue import piece_shape
 from game.errors import IllegalActionError
 from game.mechanics.shots import Shoot
 from game.replay import Replay, ReplayEntry, ReplayFormatError, ReplayWriter, tour_of
@@ -115,7 +114,7 @@ class ReplaySeat:
         elapsed = place.outcome.elapsed_s
         match = self.script.match
         if self.level and match is not None:
-            elapsed = bot_placement_time(self.level, piece_shape(place.piece), match.drops_in_a_row(place.seat, place.piece),
+            elapsed = bot_placement_time(self.level, place.piece, match.drops_in_a_row(place.seat, place.piece),
                                          match.seed, place.seat, len(match.log.placements))
         return place.prototype(), HandIntent(entry.trajectory, elapsed,
                                              retry_if_dropped=not place.set_aside, hand=entry.hand)

@@ -11,6 +11,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from physics.catalogue import piece_shape
+
 # Awkward pieces take longer to pick, orient and balance.
 SHAPE_HANDLING_S: dict[str, float] = {
     "long_plank": 3.0, "holed_plank": 3.0, "short_plank": 2.5, "ring": 3.5, "flower_pot": 4.0,
@@ -34,12 +36,12 @@ class TimeModel:
         return round(max(0.5, rng.gauss(total, self.spread * total)), 3)
 
 
-def bot_placement_time(difficulty: str, shape: str, replaces: int, seed: int, seat: int, placement: int) -> float:
-    """A bot's time for the tour's `placement`-th placement (0 = the first), drawn from its own
-    generator seeded by the tour's seed, the seat and that number: `replay verify` draws it
-    again, so a bot's recorded time cannot be edited unnoticed."""
+def bot_placement_time(difficulty: str, piece: str, replaces: int, seed: int, seat: int, placement: int) -> float:
+    """A bot's time to place `piece` as the tour's `placement`-th placement (0 = the first),
+    drawn from its own generator seeded by the tour's seed, the seat and that number: `replay
+    verify` draws it again, so a bot's recorded time cannot be edited unnoticed."""
     rng = random.Random(f"junkart-bot-time:{seed}:{seat}:{placement}")
-    return TIME_MODELS[difficulty].placement_time(shape, replaces, rng)
+    return TIME_MODELS[difficulty].placement_time(piece_shape(piece), replaces, rng)
 
 
 TIME_MODELS: dict[str, TimeModel] = {
