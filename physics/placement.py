@@ -28,10 +28,11 @@ import pybullet as pb
 from physics.catalogue import extent, piece_spec
 from physics.errors import IntersectingPoseError, PieceStateError
 from physics.motion import MotionRecorder
-from physics.rest import RestTracker
+from physics.rest import RestTracker, stayed_within
 from physics.settings import (
     DEFAULT_DESCENT_M_S, DEFAULT_LIFT_M, GRAVITY, HOLD_FORCE_WEIGHTS, HOLD_TICKS_BEFORE_RELEASE,
-    PENETRATION_TOLERANCE_M, SCALE, SETTLE_CHECK_EVERY, SETTLE_TIMEOUT_S, TIME_STEP, TOUCH_DISTANCE_M,
+    PENETRATION_TOLERANCE_M, SCALE, SETTLE_ANGULAR_RAD_S, SETTLE_CHECK_EVERY, SETTLE_LINEAR_M_S, SETTLE_TIMEOUT_S,
+    TIME_STEP, TOUCH_DISTANCE_M,
 )
 from physics.snapshot import PlacedPiece, Quat, Vec3, check_pose
 from physics.waking import SleepingPieces
@@ -47,6 +48,7 @@ WAKE_DISTANCE_M = 0.01    # the held piece's box this close to a structure piece
 LAZY_WAKE_M = 0.02
 LAZY_WAKE_MOVE_M = 0.0005
 LAZY_RESTING_PAD_M = 0.002  # ... together with the pieces resting on it (boxes this close)
+RESTLESS_WINDOW_S = 1.0  # `restless_pieces`: a piece that moved within this long of the end still moves
 REACH_M = 0.25            # a release pose farther than this from its base is not "on" that structure
 
 
@@ -170,6 +172,10 @@ class Verdict:
     after_fall_s: float
     pieces_down: int | None = None
     counts_placed_piece: bool = False
+    # The table's own doing (physics/rollout.py `table_baseline`): pieces that fall or never come
+    # to rest with no piece placed at all. Their falls set no deadline and count for nothing,
+    # and nobody waits for them to rest: a rollout judges what its placement does.
+    ignored: frozenset[str] = frozenset()
 
     def __post_init__(self) -> None:
         if not (isinstance(self.after_fall_s, (int, float)) and math.isfinite(self.after_fall_s) and self.after_fall_s >= 0):
@@ -364,6 +370,7 @@ class Placement:
         self._verdict_ticks = None if verdict is None else int(round(verdict.after_fall_s / TIME_STEP))
         self._pieces_down = None if verdict is None else verdict.pieces_down
         self._counts_placed_piece = verdict is not None and verdict.counts_placed_piece
+        self._ignored = frozenset() if verdict is None else verdict.ignored
 
     def settle_ticks(self, ticks: int) -> bool:
         """Run up to `ticks` more ticks of the settle; True once it is over (at rest or timed out)."""
@@ -377,14 +384,14 @@ class Placement:
                 self._settled = False
                 return True
             self._tick()
-            if self._verdict_ticks is not None and self.monitor.any_fallen:
+            if self._verdict_ticks is not None and self.monitor.any_fallen and self._fell_besides_ignored():
                 self._limit = min(self._limit, self.ticks + self._verdict_ticks)
                 self._verdict_ticks = None   # the deadline is set once, at the first fall
             if self._pieces_down is not None and self._down() >= self._pieces_down:
                 self._settled = False       # down is down: the verdict can only count more
                 return True
             if self.ticks % SETTLE_CHECK_EVERY == 0:
-                moving = [p for p in w.dynamic_piece_ids() if p not in self.monitor.fallen]
+                moving = [p for p in w.dynamic_piece_ids() if p not in self.monitor.fallen and p not in self._ignored]
                 if self._tracker.observe(w.motion_sample(moving)):
                     self._settled = True
                     return True
@@ -393,9 +400,14 @@ class Placement:
             return True
         return False
 
+    def _fell_besides_ignored(self) -> bool:
+        return not self._ignored or bool(self.monitor.fallen - self._ignored)
+
     def _down(self) -> int:
-        """Pieces down as the verdict counts them (`Verdict.counts_placed_piece`)."""
+        """Pieces down as the verdict counts them (`Verdict.counts_placed_piece`, `Verdict.ignored`)."""
         others = self.monitor.down_besides(self.piece_id)
+        if others and self._ignored:
+            others = len(self.monitor.fallen - self._ignored - {self.piece_id})
         if others and self._counts_placed_piece and self.piece_id in self.monitor.fallen:
             return others + 1
         return others
@@ -429,6 +441,37 @@ class Placement:
             active_fell=active_fell, only_active_fell=only_active, touching=touching, settled=settled,
             heights_mm=w.heights_mm(), simulated_s=self.ticks * TIME_STEP, active_pose=active_pose,
         )
+
+
+def restless_pieces(world: "World", timeout_s: float) -> tuple[frozenset[str], float]:
+    """The table as built (`World.load_for_placement`), left alone with no piece placed: the
+    pieces that fall or are still moving after `timeout_s`, and the seconds simulated. Most
+    tables rest at once (the match called them at rest); a few do not. A ball that rolls a
+    millimetre a second stays under the rest speeds long enough for the match to stop, and rolls
+    on when the table is built again; a piece that jitters on its support never rests at all.
+    Moving at the end: in any two samples of its last RESTLESS_WINDOW_S."""
+    _check_timeout(timeout_s)
+    monitor = _Monitor(world)
+    tracker = RestTracker()
+    ids = world.dynamic_piece_ids()
+    tracker.observe(world.motion_sample(ids))
+    recent: list[dict] = []
+    keep = int(round(RESTLESS_WINDOW_S / (SETTLE_CHECK_EVERY * TIME_STEP))) + 1
+    limit = int(round(timeout_s / TIME_STEP))
+    ticks = 0
+    while ticks < limit:
+        world.step(1)
+        ticks += 1
+        monitor.tick(check_edges=ticks % SETTLE_CHECK_EVERY == 0)
+        if ticks % SETTLE_CHECK_EVERY == 0:
+            sample = world.motion_sample(p for p in ids if p not in monitor.fallen)
+            if tracker.observe(sample):
+                return frozenset(monitor.fallen), ticks * TIME_STEP
+            recent = (recent + [sample])[-keep:]
+    moving = {pid for before, after in zip(recent, recent[1:]) for pid, pose in after.items()
+              if not stayed_within({pid: pose}, before, SETTLE_LINEAR_M_S * SCALE * SETTLE_CHECK_EVERY * TIME_STEP,
+                                   SETTLE_ANGULAR_RAD_S * SETTLE_CHECK_EVERY * TIME_STEP)}
+    return frozenset(monitor.fallen) | frozenset(moving), ticks * TIME_STEP
 
 
 def _supported(world: "World", fallen: set[str]) -> set[str]:

@@ -1,15 +1,17 @@
 """Placement outcomes on real PyBullet worlds: falls, who caused them, free re-places, contacts."""
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pybullet as pb
 import pytest
 
 from physics import TableLayout, World
-from physics.placement import Verdict
+from physics.placement import Verdict, restless_pieces
 from physics.reference import release_above, yaw_quat
-from physics.rollout import STEADY, shaken_place
+from physics.rollout import (ROLLOUT_TIMEOUT_S, STEADY, BaselineJob, Objective, RolloutJob, run_rollout, shaken_place,
+                             table_baseline)
 from physics.settings import TIME_STEP
 from physics.snapshot import Snapshot
 
@@ -201,6 +203,40 @@ def test_a_rollout_sees_a_slow_fall_as_the_match_does() -> None:
     match, rollout = reports
     assert match.fallen == rollout.fallen == (("grey-ball", 0),)
     assert not rollout.nothing_fell
+
+
+def test_what_the_table_does_by_itself_is_not_blamed_on_the_placement() -> None:
+    """Left alone, the saved tower's ball rolls off (tests/physics/tables/README.md): the match
+    sees it fall whatever the bot places there. The table's baseline names it, and a rollout
+    that ignores it judges the wedge by what the wedge does; one that does not saw the wedge
+    "drop" the ball wherever it went, and the searches spent their budget on it."""
+    table = Snapshot.from_json((TABLES / "wedge_that_tips_a_ball_late.json").read_text())
+    with World.from_snapshot(table) as world:
+        ignored, simulated_s = table_baseline(world, BaselineJob(table, 0))
+        assert "grey-ball" in ignored and simulated_s <= ROLLOUT_TIMEOUT_S + TIME_STEP
+        height = world.height_mm(0)
+        job = RolloutJob(table, 0, "orange-wedge", WEDGE_AIM, 0, Objective(falls_counted=2), height, STEADY)
+        blind = run_rollout(world, job)
+        fair = run_rollout(world, replace(job, ignored=ignored))
+    assert not blind.stood and fair.stood and fair.value > blind.value
+    # A table at rest has nothing of its own, and says so at once.
+    with World(TableLayout.for_seats(2)) as world:
+        _place_on(world, 0, "blue-long_plank")
+        _place_on(world, 0, "green-cylinder")
+        plain = world.snapshot()
+        assert table_baseline(world, BaselineJob(plain, 0)) == (frozenset(), pytest.approx(0.15, abs=0.1))
+
+
+def test_a_piece_that_never_rests_by_itself_is_not_waited_for() -> None:
+    """A piece still moving when a rollout's time is up, with nothing placed (here: a ball
+    spun on the spot, spinning longer than that), is named restless."""
+    with World(TableLayout.for_seats(2)) as world:
+        _place_on(world, 0, "blue-long_plank")
+        _place_on(world, 0, "grey-ball")
+        world.load_for_placement(world.snapshot(), 0, awake=True)
+        pb.resetBaseVelocity(world.body_id("grey-ball"), (0, 0, 0), (0, 0, 20.0), physicsClientId=world._client)
+        moving, simulated_s = restless_pieces(world, 0.5)
+    assert moving == frozenset({"grey-ball"}) and simulated_s == pytest.approx(0.5, abs=TIME_STEP)
 
 
 @pytest.mark.parametrize("bad", [dict(after_fall_s=-1.0), dict(after_fall_s=float("nan")),

@@ -26,7 +26,7 @@ from play.replays import replay_writer
 from scenes.common import frame_array, render_frames
 from scenes.table.replay_viewer import KEYFRAMES_NOTICE, ReplayViewer, replay_frames
 
-SEED = 1
+SEED = 3     # a game whose first two shots both knock pieces off (seeds 1-11 checked 2026-12-05)
 SHOTS = 2
 
 
