@@ -28,11 +28,10 @@ import pybullet as pb
 from physics.catalogue import extent, piece_spec
 from physics.errors import IntersectingPoseError, PieceStateError
 from physics.motion import MotionRecorder
-from physics.rest import RestTracker, stayed_within
+from physics.rest import RestTracker
 from physics.settings import (
     DEFAULT_DESCENT_M_S, DEFAULT_LIFT_M, GRAVITY, HOLD_FORCE_WEIGHTS, HOLD_TICKS_BEFORE_RELEASE,
-    PENETRATION_TOLERANCE_M, SCALE, SETTLE_ANGULAR_RAD_S, SETTLE_CHECK_EVERY, SETTLE_LINEAR_M_S, SETTLE_TIMEOUT_S,
-    TIME_STEP, TOUCH_DISTANCE_M,
+    PENETRATION_TOLERANCE_M, SCALE, SETTLE_CHECK_EVERY, SETTLE_TIMEOUT_S, TIME_STEP, TOUCH_DISTANCE_M,
 )
 from physics.snapshot import PlacedPiece, Quat, Vec3, check_pose
 from physics.waking import SleepingPieces
@@ -48,7 +47,6 @@ WAKE_DISTANCE_M = 0.01    # the held piece's box this close to a structure piece
 LAZY_WAKE_M = 0.02
 LAZY_WAKE_MOVE_M = 0.0005
 LAZY_RESTING_PAD_M = 0.002  # ... together with the pieces resting on it (boxes this close)
-RESTLESS_WINDOW_S = 1.0  # `restless_pieces`: a piece that moved within this long of the end still moves
 REACH_M = 0.25            # a release pose farther than this from its base is not "on" that structure
 
 
@@ -172,9 +170,9 @@ class Verdict:
     after_fall_s: float
     pieces_down: int | None = None
     counts_placed_piece: bool = False
-    # The table's own doing (physics/rollout.py `table_baseline`): pieces that fall or never come
-    # to rest with no piece placed at all. Their falls set no deadline and count for nothing,
-    # and nobody waits for them to rest: a rollout judges what its placement does.
+    # The table's own doing (physics/rollout.py `table_baseline`): pieces that fall with no piece
+    # placed at all. Their falls set no deadline and count for nothing, and nobody waits for
+    # them to rest: a rollout judges what its placement does.
     ignored: frozenset[str] = frozenset()
 
     def __post_init__(self) -> None:
@@ -443,35 +441,26 @@ class Placement:
         )
 
 
-def restless_pieces(world: "World", timeout_s: float) -> tuple[frozenset[str], float]:
+def falls_by_themselves(world: "World", timeout_s: float) -> tuple[frozenset[str], float]:
     """The table as built (`World.load_for_placement`), left alone with no piece placed: the
-    pieces that fall or are still moving after `timeout_s`, and the seconds simulated. Most
-    tables rest at once (the match called them at rest); a few do not. A ball that rolls a
-    millimetre a second stays under the rest speeds long enough for the match to stop, and rolls
-    on when the table is built again; a piece that jitters on its support never rests at all.
-    Moving at the end: in any two samples of its last RESTLESS_WINDOW_S."""
+    pieces that fall within `timeout_s` (or until all else rests), and the seconds simulated.
+    Most tables rest at once (the match called them at rest); a few do not: a ball that rolls a
+    millimetre a second stays under the rest speeds long enough for the match to stop, and
+    rolls on, and off, when the table is built again."""
     _check_timeout(timeout_s)
     monitor = _Monitor(world)
     tracker = RestTracker()
     ids = world.dynamic_piece_ids()
     tracker.observe(world.motion_sample(ids))
-    recent: list[dict] = []
-    keep = int(round(RESTLESS_WINDOW_S / (SETTLE_CHECK_EVERY * TIME_STEP))) + 1
     limit = int(round(timeout_s / TIME_STEP))
     ticks = 0
     while ticks < limit:
         world.step(1)
         ticks += 1
         monitor.tick(check_edges=ticks % SETTLE_CHECK_EVERY == 0)
-        if ticks % SETTLE_CHECK_EVERY == 0:
-            sample = world.motion_sample(p for p in ids if p not in monitor.fallen)
-            if tracker.observe(sample):
-                return frozenset(monitor.fallen), ticks * TIME_STEP
-            recent = (recent + [sample])[-keep:]
-    moving = {pid for before, after in zip(recent, recent[1:]) for pid, pose in after.items()
-              if not stayed_within({pid: pose}, before, SETTLE_LINEAR_M_S * SCALE * SETTLE_CHECK_EVERY * TIME_STEP,
-                                   SETTLE_ANGULAR_RAD_S * SETTLE_CHECK_EVERY * TIME_STEP)}
-    return frozenset(monitor.fallen) | frozenset(moving), ticks * TIME_STEP
+        if ticks % SETTLE_CHECK_EVERY == 0 and tracker.observe(world.motion_sample(p for p in ids if p not in monitor.fallen)):
+            break
+    return frozenset(monitor.fallen), ticks * TIME_STEP
 
 
 def _supported(world: "World", fallen: set[str]) -> set[str]:

@@ -8,7 +8,7 @@ import pybullet as pb
 import pytest
 
 from physics import TableLayout, World
-from physics.placement import Verdict, restless_pieces
+from physics.placement import Verdict
 from physics.reference import release_above, yaw_quat
 from physics.rollout import (ROLLOUT_TIMEOUT_S, STEADY, BaselineJob, Objective, RolloutJob, run_rollout, shaken_place,
                              table_baseline)
@@ -225,18 +225,6 @@ def test_what_the_table_does_by_itself_is_not_blamed_on_the_placement() -> None:
         _place_on(world, 0, "green-cylinder")
         plain = world.snapshot()
         assert table_baseline(world, BaselineJob(plain, 0)) == (frozenset(), pytest.approx(0.15, abs=0.1))
-
-
-def test_a_piece_that_never_rests_by_itself_is_not_waited_for() -> None:
-    """A piece still moving when a rollout's time is up, with nothing placed (here: a ball
-    spun on the spot, spinning longer than that), is named restless."""
-    with World(TableLayout.for_seats(2)) as world:
-        _place_on(world, 0, "blue-long_plank")
-        _place_on(world, 0, "grey-ball")
-        world.load_for_placement(world.snapshot(), 0, awake=True)
-        pb.resetBaseVelocity(world.body_id("grey-ball"), (0, 0, 0), (0, 0, 20.0), physicsClientId=world._client)
-        moving, simulated_s = restless_pieces(world, 0.5)
-    assert moving == frozenset({"grey-ball"}) and simulated_s == pytest.approx(0.5, abs=TIME_STEP)
 
 
 @pytest.mark.parametrize("bad", [dict(after_fall_s=-1.0), dict(after_fall_s=float("nan")),

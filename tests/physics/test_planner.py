@@ -193,6 +193,16 @@ def test_the_same_generator_gives_the_same_plan():
     assert first.rolled_out >= params.candidates and first.stand_rate == 1.0
 
 
+def test_finalists_are_re_tested_best_first_until_the_leader_stood_in_all_its_rollouts():
+    """On a bare base a grooved block stands anywhere: the best of the first batch gets its
+    extra rollouts, stands in every one and stays the best, so the runners-up are not
+    re-tested (all three were, for 36 rollouts instead of 28)."""
+    params = DIFFICULTY_PARAMS["hard"]
+    plan = plan_placement(empty_table(), 0, "orange-grooved_block", 0, tallest(), params, random.Random(3))
+    assert plan.stand_rate == 1.0 and len(plan.scores) == params.rollouts + params.extra_rollouts
+    assert plan.rolled_out == params.candidates * params.rollouts + params.extra_rollouts
+
+
 def test_a_hard_bot_stacks_a_plain_tower_without_dropping_anything():
     snapshot = empty_table()
     rng = random.Random(1)
