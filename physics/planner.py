@@ -262,7 +262,7 @@ class SettleProbe:
     y: float
     orientation: tuple[float, float, float, float]
     over: str
-    ignored: frozenset[str] = frozenset()   # the table's own falls and motion (rollout.py `table_baseline`)
+    ignored: frozenset[str] = frozenset()   # the pieces that fall by themselves (rollout.py `table_baseline`)
 
 
 def settled_spots(world: World, structure: int, piece_id: str, seat: int, objective: Objective,
@@ -307,7 +307,8 @@ def run_settle_probe(world: World, probe: SettleProbe) -> tuple[Candidate | None
                                  settle_timeout_s=SETTLE_WITHIN_S, verdict=Verdict(0.0, ignored=probe.ignored))
     except IntersectingPoseError:
         return None, 0.0
-    if not (blamed(report, probe.ignored).nothing_fell and report.settled):
+    report = blamed(report, probe.ignored)
+    if not (report.nothing_fell and report.settled):
         return None, report.simulated_s
     return Candidate(aim, probe.over, 0.0, score_report(report, probe.height_before_mm, probe.snapshot,
                                                         world.snapshot(), probe.objective, probe.ignored)), report.simulated_s
@@ -354,10 +355,14 @@ def _roll_out_and_choose(snapshot: Snapshot, options: Sequence[Option], heights:
             stood.setdefault(index, []).append(outcome.stood)
         budget.spend(len(jobs), sum(outcome.simulated_s for outcome in outcomes))
 
-    def leader() -> int:
-        return max(results, key=lambda i: (_mean(results[i]), -i))
+    def ranked() -> list[int]:
+        return sorted(results, key=lambda i: (-_mean(results[i]), i))
 
     full = params.rollouts + params.extra_rollouts     # a finalist's rollouts
+
+    def proven(index: int) -> bool:
+        """Whether candidate `index` had a finalist's rollouts and stood in every one."""
+        return len(results[index]) >= full and all(stood[index])
 
     spent = 0
     for batch in batches:
@@ -371,18 +376,19 @@ def _roll_out_and_choose(snapshot: Snapshot, options: Sequence[Option], heights:
         run([(index, params.rollouts) for index in range(first, len(shortlist))])
         room = budget.left      # (max_rollouts bounds only the batches, as it always has)
         for _ in range(params.finalists):
-            if _proven(leader(), results, stood, params):
+            order = ranked()
+            if proven(order[0]):
                 break   # the best so far had a finalist's rollouts and stood in every one
-            untried = [i for i in sorted(results, key=lambda i: (-_mean(results[i]), i)) if len(results[i]) < full]
+            untried = [i for i in order if len(results[i]) < full]
             times = min(room, full - len(results[untried[0]])) if untried else 0
             if times <= 0:
                 break
             run([(untried[0], times)])
             room -= times
         spent = sum(len(v) for v in results.values())
-        if _proven(leader(), results, stood, params):
+        if proven(ranked()[0]):
             break   # the best option stood every time: no need to look wider
-    best = leader()
+    best = ranked()[0]
     return Plan(
         release=shortlist[best].release,
         score=_mean(results[best]),
@@ -392,11 +398,6 @@ def _roll_out_and_choose(snapshot: Snapshot, options: Sequence[Option], heights:
         scores=tuple(results[best]),
         option=shortlist[best].option,
     )
-
-
-def _proven(index: int, results: dict[int, list[float]], stood: dict[int, list[bool]], params: PlannerParams) -> bool:
-    """Whether candidate `index` had a finalist's rollouts and stood in every one."""
-    return len(results[index]) >= params.rollouts + params.extra_rollouts and all(stood[index])
 
 
 def _batches(found: list[Candidate], size: int, count: int) -> list[list[Candidate]]:

@@ -140,7 +140,8 @@ def blamed(report: PlacementReport, ignored: frozenset[str]) -> PlacementReport:
 
 def score_report(report: PlacementReport, height_before_mm: float, before: Snapshot, after: Snapshot,
                  objective: Objective, ignored: frozenset[str] = frozenset()) -> float:
-    """What one rollout was worth under `objective`, not counting what `ignored` pieces did."""
+    """What one rollout was worth under `objective`, not counting what `ignored` pieces did
+    (`blamed`: a no-op on a report already blamed)."""
     report = blamed(report, ignored)
     if report.fallen:
         knocked = len(report.fallen) if objective.counts_placed_piece else \
@@ -174,7 +175,7 @@ class RolloutJob:
     height_before_mm: float
     shake: Shake
     lazy_wake: bool = False       # the structure sleeps until the piece comes near (PlannerParams.lazy_wake)
-    ignored: frozenset[str] = frozenset()   # the table's own falls and motion (`table_baseline`)
+    ignored: frozenset[str] = frozenset()   # the pieces that fall by themselves (`table_baseline`)
 
 
 class RolloutResult(NamedTuple):
@@ -203,12 +204,11 @@ def run_rollout(world: World, job: RolloutJob) -> RolloutResult:
                                  settle_timeout_s=ROLLOUT_TIMEOUT_S, verdict=verdict, lazy_wake=job.lazy_wake)
     except IntersectingPoseError:
         return RolloutResult(-objective.drop_penalty, False, 0.0)
-    after = world.snapshot()
-    value = score_report(report, job.height_before_mm, job.snapshot, after, objective, job.ignored)
-    stood = blamed(report, job.ignored).nothing_fell
-    if objective.usable_weight and stood:
+    report = blamed(report, job.ignored)
+    value = score_report(report, job.height_before_mm, job.snapshot, world.snapshot(), objective, job.ignored)
+    if objective.usable_weight and report.nothing_fell:
         value += objective.usable_weight * usable_height_mm(world, job.structure)
-    return RolloutResult(value, stood, report.simulated_s)
+    return RolloutResult(value, report.nothing_fell, report.simulated_s)
 
 
 @dataclass(frozen=True)
