@@ -70,7 +70,14 @@ from play.match import MAX_FREE_REPLACES, Match
 from play.objectives import tallest
 
 
-TOWERS = 30                # towers per mode: hard read 4.7% of placements dropping (seeds 0-29, 2026-12-05)
+# Towers per mode. Thirty were too few to hold the hard bot to a drop rate: its towers are chaotic
+# and its drops few, so one changed decision moved the 30-tower figure by more than any cure.
+# On 2026-12-05 (2 workers) the code of c813138 read 14 of 301 placements dropping anything on
+# seeds 0-29 and 19 of 305 on seeds 30-59; the next commits read 17 of 303 and 16 of 302 (a
+# variant with a second look at the finalists, 26 of 307 on seeds 0-29). Over sixty the two
+# read 5.4% and 5.5%: the figure's standard error falls from about 1.3 points to 0.9, for some
+# seven more minutes of the bench (hard towers take about 6 of them per thirty).
+TOWERS = 60
 TOWER_CITY = "tokyo"       # the towers are scored as where height wins
 FORESEEN_BELOW = 0.5       # a drop whose plan stood in fewer than this share of its rollouts was foreseen
 # Placements by what the chosen plan did in its own rollouts: the drops of each kind call for
