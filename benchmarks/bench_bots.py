@@ -4,8 +4,9 @@
 
 - `decision_s_median`: median planning time of one placement per difficulty, on the towers of
   the solo test below (so on structures of 0–9 pieces).
-- solo tower test: 10 pieces drawn at random, one structure, placed one by one by each
-  difficulty's planner (aiming for height as in a height city: the hard bot grows where the
+- solo tower test (`towers` towers, seeds 0, 1, ..., for easy and normal; `towers_hard` for
+  the hard bot and the random placer): 10 pieces drawn at random, one structure, placed one
+  by one by each difficulty's planner (aiming for height as in a height city: the hard bot grows where the
   next pieces can land, see play/objectives.py) and by a random-placement baseline in the same
   process: mean final height, pieces standing, the share of placements that dropped
   anything (the active piece or the structure), with its standard error over towers (towers
@@ -75,9 +76,11 @@ from play.objectives import tallest
 # On 2026-12-05 (2 workers) the code of c813138 read 14 of 301 placements dropping anything on
 # seeds 0-29 and 19 of 305 on seeds 30-59; the next commits read 17 of 303 and 16 of 302 (a
 # variant with a second look at the finalists, 26 of 307 on seeds 0-29). Over sixty the two
-# read 5.4% and 5.5%: the figure's standard error falls from about 1.3 points to 0.9, for some
-# seven more minutes of the bench (hard towers take about 6 of them per thirty).
-TOWERS = 60
+# read 5.4% and 5.5%: the figure's standard error falls from about 1.3 points to 0.9. So the
+# hard bot, and the random placer its height is compared with, build sixty; easy and normal,
+# whose figures hold no goal, thirty (sixty of every mode took the bench to 29 minutes).
+TOWERS = 30
+TOWERS_HARD = 60
 TOWER_CITY = "tokyo"       # the towers are scored as where height wins
 FORESEEN_BELOW = 0.5       # a drop whose plan stood in fewer than this share of its rollouts was foreseen
 # Placements by what the chosen plan did in its own rollouts: the drops of each kind call for
@@ -208,6 +211,7 @@ def raw_pybullet_realtime_factor() -> float:
 
 def run(quick: bool = False, towers: int = TOWERS, workers: int | None = None) -> dict:
     towers = 2 if quick else towers
+    towers_hard = 2 if quick else max(towers, TOWERS_HARD)
     duels = 4 if quick else 20
     workers = workers or default_workers()
     figures: dict = {"workers": workers, "raw_pybullet_realtime_factor": raw_pybullet_realtime_factor()}
@@ -215,12 +219,14 @@ def run(quick: bool = False, towers: int = TOWERS, workers: int | None = None) -
     with RolloutPool(workers) as pool:
         pool.start()
         for mode in ("random", "easy", "normal", "hard"):
-            results = [solo_tower(mode, seed, pool=pool) for seed in range(towers)]
-            figures.update(_tower_figures(mode, results, towers))
+            count = towers_hard if mode in ("random", "hard") else towers
+            results = [solo_tower(mode, seed, pool=pool) for seed in range(count)]
+            figures.update(_tower_figures(mode, results, count))
         figures["hard_height_vs_random"] = round(figures["tower_hard_height_mm"] / max(1.0, figures["tower_random_height_mm"]), 2)
         figures["hard_vs_easy_win_rate"] = round(statistics.mean(duels_side_by_side(range(duels), workers)), 3)
         figures["duels"] = duels
         figures["towers"] = towers
+        figures["towers_hard"] = towers_hard
         cities = QUICK_TOUR if quick else TOUR
         walls, placements = [], []
         for seed in TOUR_SEEDS[:1] if quick else TOUR_SEEDS:
