@@ -41,6 +41,8 @@
 - `raw_pybullet_realtime_factor`: the bare 30-piece pile as `bench physics` steps it, so the
   figures above can be compared across machines (and across busy moments of a shared one).
 
+The towers of any other seeds, one line a tower: `python -m benchmarks.tower_seeds`.
+
 `--quick` prints the same keys from 2 towers per mode, 4 duels and a one-city tour: minutes, not
 half an hour; read its figures as a smoke test, not a measurement of strength.
 """
@@ -221,7 +223,7 @@ def run(quick: bool = False, towers: int = TOWERS, towers_hard: int = TOWERS_HAR
         for mode in ("random", "easy", "normal", "hard"):
             count = towers_hard if mode in ("random", "hard") else towers
             results = [solo_tower(mode, seed, pool=pool) for seed in range(count)]
-            figures.update(_tower_figures(mode, results, count))
+            figures.update(tower_figures(mode, results, count))
         figures["hard_height_vs_random"] = round(figures["tower_hard_height_mm"] / max(1.0, figures["tower_random_height_mm"]), 2)
         figures["hard_vs_easy_win_rate"] = round(statistics.mean(duels_side_by_side(range(duels), workers)), 3)
         figures["duels"] = duels
@@ -249,7 +251,9 @@ def run(quick: bool = False, towers: int = TOWERS, towers_hard: int = TOWERS_HAR
     return figures
 
 
-def _tower_figures(mode: str, results: list[dict], towers: int) -> dict:
+def tower_figures(mode: str, results: list[dict], towers: int) -> dict:
+    """The figures of `mode`'s towers (`solo_tower` results), keyed `tower_<mode>_...` and
+    `decision_..._<mode>` (benchmarks/tower_seeds.py prints them for any seeds)."""
     figures: dict = {}
     figures[f"tower_{mode}_height_mm"] = round(statistics.mean(r["height_mm"] for r in results), 1)
     figures[f"tower_{mode}_standing"] = round(statistics.mean(r["standing"] for r in results), 2)

@@ -58,3 +58,31 @@ def test_duels_side_by_side_play_the_games_the_pool_plays():
     with RolloutPool(2) as pool:
         on_the_pool = [philadelphia_duel(seed, pool) for seed in (0, 1)]
     assert duels_side_by_side(range(2), 2) == on_the_pool
+
+
+def test_tower_seeds_prints_a_line_a_tower_and_the_bench_figures_of_those_seeds(capsys):
+    import json
+
+    from benchmarks import tower_seeds
+
+    assert tower_seeds.main(["random", "3", "5", "--workers", "1"]) == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    towers, figures = lines[:-1], lines[-1]
+    assert [t["seed"] for t in towers] == [3, 4]
+    # The towers are the bench's own: the same seed gives the same tower.
+    again = solo_tower("random", 4)
+    assert (towers[1]["drops"], towers[1]["placements"]) == (again["drops"], again["placements"])
+    assert figures["tower_random_drop_rate"] == round(sum(t["drops"] for t in towers) / sum(t["placements"] for t in towers), 3)
+    assert figures["seeds"] == "3-4" and figures["workers"] == 1 and figures["raw_pybullet_realtime_factor"] > 0
+
+
+@pytest.mark.parametrize("argv", [["hard", "5", "5"], ["hard", "-1", "3"], ["hard", "0", "2", "--workers", "0"],
+                                  ["expert", "0", "2"]])
+def test_tower_seeds_refuses_a_bad_range_mode_or_worker_count_in_one_line(argv, capsys):
+    from benchmarks import tower_seeds
+
+    with pytest.raises(SystemExit) as stopped:
+        tower_seeds.main(argv)
+    assert stopped.value.code == 2
+    error = capsys.readouterr().err.strip().splitlines()[-1]
+    assert error.startswith("python -m benchmarks.tower_seeds: error:")
