@@ -81,6 +81,8 @@ from play.objectives import tallest
 # read 5.4% and 5.5%: the figure's standard error falls from about 1.3 points to 0.8. So the
 # hard bot, and the random placer its height is compared with, build sixty; easy and normal,
 # whose figures hold no goal, thirty (sixty of every mode took the bench to 29 minutes).
+# Nor are these sixty all towers: the same bot read 42 of 609 (6.9%) on seeds 60-119 (2026-12-06,
+# benchmarks/tower_seeds.py). Compare two bots on seeds neither was tuned on.
 TOWERS = 30
 TOWERS_HARD = 60
 TOWER_CITY = "tokyo"       # the towers are scored as where height wins
