@@ -6,7 +6,8 @@ builds the towers of `benchmarks.bench_bots.solo_tower` for seeds FIRST..LAST-1 
 difficulty or `random`) and prints one JSON line per tower as it is done (drops, placements,
 height, drops by what the chosen plan did in its own rollouts, the slowest decision and the
 most seconds one simulated), then one line of the bench's own tower figures for those seeds
-and `raw_pybullet_realtime_factor`.
+with `raw_pybullet_realtime_factor` measured before the towers and `..._after` (a long run
+meets a machine that gets busier or quieter).
 
 Why: `bench bots` reads the hard bot's drop rate on seeds 0-59 only, and towers are chaotic (one
 changed decision changes every later table): two versions of the bot are told apart by the
@@ -21,7 +22,7 @@ import json
 import sys
 
 import physics  # noqa: F401 - first: pybullet loads quietly (physics/_quiet_import.py)
-from benchmarks.bench_bots import tower_figures, raw_pybullet_realtime_factor, solo_tower
+from benchmarks.bench_bots import raw_pybullet_realtime_factor, solo_tower, tower_figures
 from physics.pool import RolloutPool, check_workers, default_workers
 
 
@@ -49,6 +50,7 @@ def main(argv: list[str] | None = None) -> int:
         workers = default_workers() if args.workers is None else check_workers(args.workers)
     except ValueError as error:
         parser.error(str(error))
+    raw_before = raw_pybullet_realtime_factor()
     results = []
     with RolloutPool(workers) as pool:
         for seed in range(args.first, args.last):
@@ -56,7 +58,8 @@ def main(argv: list[str] | None = None) -> int:
             print(json.dumps(tower_line(seed, results[-1])), flush=True)
     figures = tower_figures(args.mode, results, len(results))
     figures.update(seeds=f"{args.first}-{args.last - 1}", workers=workers,
-                   raw_pybullet_realtime_factor=raw_pybullet_realtime_factor())
+                   raw_pybullet_realtime_factor=raw_before,
+                   raw_pybullet_realtime_factor_after=raw_pybullet_realtime_factor())
     print(json.dumps(figures, sort_keys=True), flush=True)
     return 0
 

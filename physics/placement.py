@@ -447,12 +447,12 @@ def falls_by_themselves(world: "World", timeout_s: float) -> tuple[frozenset[str
     Most tables rest at once (the match called them at rest); a few do not: a ball that rolls a
     millimetre a second stays under the rest speeds long enough for the match to stop, and
     rolls on, and off, when the table is built again. And a built table is not the table it was
-    built from: a rebuild loses Bullet's contact manifolds and warm start
-    (../shared/notes/engine-notes.md, 3.1). Over the hard bot's solo towers of seeds 0-19
-    (`junkart bench bots`, 2026-12-06), after each placement left alone in its own world and
-    built again: twice nothing fell in its own world and six pieces fell in the rebuilt one
-    (seed 2's ring, a fall then counted against the next piece; seed 13's cone), once a ball
-    rolled off in both, and three times a piece fell in its own world only (seed 12)."""
+    built from: a rebuild loses Bullet's contact manifolds and warm start (engine-notes
+    section 3.1). Over the hard bot's solo towers of seeds 0-19 (`junkart bench bots`,
+    2026-12-06), after each placement left alone in its own world and built again: twice
+    nothing fell in its own world and six pieces fell in the rebuilt one (seed 2's ring, a fall
+    then counted against the next piece; seed 13's cone), once a ball rolled off in both, and
+    three times a piece fell in its own world only (seed 12)."""
     _check_timeout(timeout_s)
     monitor = _Monitor(world)
     tracker = RestTracker()

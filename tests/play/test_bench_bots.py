@@ -74,6 +74,7 @@ def test_tower_seeds_prints_a_line_a_tower_and_the_bench_figures_of_those_seeds(
     assert (towers[1]["drops"], towers[1]["placements"]) == (again["drops"], again["placements"])
     assert figures["tower_random_drop_rate"] == round(sum(t["drops"] for t in towers) / sum(t["placements"] for t in towers), 3)
     assert figures["seeds"] == "3-4" and figures["workers"] == 1 and figures["raw_pybullet_realtime_factor"] > 0
+    assert figures["raw_pybullet_realtime_factor_after"] > 0
 
 
 @pytest.mark.parametrize("argv", [["hard", "5", "5"], ["hard", "-1", "3"], ["hard", "0", "2", "--workers", "0"],
