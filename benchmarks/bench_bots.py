@@ -20,6 +20,11 @@
   (`play.controllers.retries_if_dropped`); every placement counts.
 - `tower_<level>_drops_plan_stood_all` (`_some`, `_none`): drops / placements whose chosen plan
   stood in all, some or none of its own rollouts (a misjudged spot, a gamble, a hopeless top).
+- `tower_<level>_drops_by_shape` (and the random placer's): drops / placements of each shape
+  that dropped anything, most drops first. The ball is 7% of the hard bot's placements and a
+  third of its drops (seeds 0-29, 2026-12-06: 6 of 21; every other shape 11 of 282): it stands
+  only where something holds it, and a rollout in which it still rolls at its timeout has not
+  seen it fall.
 - `decision_s_p90_*` and `decision_s_max_*`: the slow tail, where a bot searched wider.
   `decision_trials_*`: the same in rollouts and settle probes per decision (what
   `PlannerParams.budget` bounds), and `decision_simulated_s_*` in the seconds they simulated
@@ -61,6 +66,7 @@ from benchmarks import late_tables, print_figures
 from benchmarks.bench_physics import PILE_SECONDS, raw_pile
 from game.api import TourConfig
 from game.pieces import PIECE_IDS
+from physics.catalogue import piece_spec
 from physics.layout import TableLayout
 from physics.planner import hand_place, plan_placement, random_placement
 from physics.pool import RolloutPool, default_workers
@@ -105,6 +111,7 @@ def solo_tower(mode: str, seed: int, on_table: Callable[[Snapshot, str, int], No
         snapshot = world.snapshot()
     decisions, trials, simulated, drops, foreseen, fallen, widened = [], [], [], 0, 0, 0, 0
     by_plan = {kind: {"placements": 0, "drops": 0} for kind in PLAN_KINDS}
+    by_shape: dict[str, dict[str, int]] = {}
     for index, piece in enumerate(pieces):
         if on_table is not None:
             on_table(snapshot, piece, index)
@@ -127,6 +134,9 @@ def solo_tower(mode: str, seed: int, on_table: Callable[[Snapshot, str, int], No
                 snapshot = world.snapshot()
             dropped = not report.nothing_fell
             drops += dropped
+            shape = by_shape.setdefault(piece_spec(piece).shape, {"placements": 0, "drops": 0})
+            shape["placements"] += 1
+            shape["drops"] += dropped
             foreseen += dropped and stand_rate < FORESEEN_BELOW
             if mode != "random":
                 kind = by_plan[_plan_kind(stand_rate)]
@@ -140,7 +150,7 @@ def solo_tower(mode: str, seed: int, on_table: Callable[[Snapshot, str, int], No
         standing = len(world.pieces_on(0))
     return {"height_mm": height, "standing": standing, "drops": drops, "foreseen_drops": foreseen, "fallen": fallen,
             "placements": len(decisions), "decisions": decisions, "trials": trials, "simulated": simulated, "widened": widened,
-            "by_plan": by_plan}
+            "by_plan": by_plan, "by_shape": by_shape}
 
 
 def _plan_kind(stand_rate: float) -> str:
@@ -253,6 +263,19 @@ def run(quick: bool = False, towers: int = TOWERS, towers_hard: int = TOWERS_HAR
     return figures
 
 
+def drops_by_shape(results: list[dict]) -> str:
+    """'ball 6/21, cone 2/25': drops / placements of each shape that dropped anything, most
+    drops first (then by name), over `solo_tower` results; '' if none dropped."""
+    totals: dict[str, list[int]] = {}
+    for result in results:
+        for shape, counts in result["by_shape"].items():
+            total = totals.setdefault(shape, [0, 0])
+            total[0] += counts["drops"]
+            total[1] += counts["placements"]
+    dropped = sorted((-drops, shape, placed) for shape, (drops, placed) in totals.items() if drops)
+    return ", ".join(f"{shape} {-drops}/{placed}" for drops, shape, placed in dropped)
+
+
 def tower_figures(mode: str, results: list[dict], towers: int) -> dict:
     """The figures of `mode`'s towers (`solo_tower` results), keyed `tower_<mode>_...` and
     `decision_..._<mode>` (benchmarks/tower_seeds.py prints them for any seeds)."""
@@ -267,6 +290,7 @@ def tower_figures(mode: str, results: list[dict], towers: int) -> dict:
     figures[f"tower_{mode}_drop_rate_se"] = \
         round(statistics.stdev(per_tower) / math.sqrt(towers), 3) if towers > 1 else None
     figures[f"tower_{mode}_fallen_per_placement"] = round(sum(r["fallen"] for r in results) / placements, 3)
+    figures[f"tower_{mode}_drops_by_shape"] = drops_by_shape(results)
     if mode == "random":
         return figures
     figures[f"tower_{mode}_drops_foreseen_share"] = round(sum(r["foreseen_drops"] for r in results) / max(1, drops), 3)

@@ -4,8 +4,8 @@
 
 builds the towers of `benchmarks.bench_bots.solo_tower` for seeds FIRST..LAST-1 (MODE: a
 difficulty or `random`) and prints one JSON line per tower as it is done (drops, placements,
-height, drops by what the chosen plan did in its own rollouts, the slowest decision and the
-most seconds one simulated), then one line of the bench's own tower figures for those seeds
+height, drops by what the chosen plan did in its own rollouts and by shape, the slowest
+decision and the most seconds one simulated), then one line of the bench's own tower figures for those seeds
 with `raw_pybullet_realtime_factor` measured before the towers and `..._after` (a long run
 meets a machine that gets busier or quieter).
 
@@ -22,7 +22,7 @@ import json
 import sys
 
 import physics  # noqa: F401 - first: pybullet loads quietly (physics/_quiet_import.py)
-from benchmarks.bench_bots import raw_pybullet_realtime_factor, solo_tower, tower_figures
+from benchmarks.bench_bots import drops_by_shape, raw_pybullet_realtime_factor, solo_tower, tower_figures
 from physics.pool import RolloutPool, check_workers, default_workers
 
 
@@ -31,7 +31,7 @@ def tower_line(seed: int, result: dict) -> dict:
     line = {"seed": seed, "drops": result["drops"], "placements": result["placements"],
             "height_mm": round(result["height_mm"], 1),
             "by_plan": {kind: [k["drops"], k["placements"]] for kind, k in result["by_plan"].items()},
-            "decision_s_max": round(max(result["decisions"]), 3)}
+            "drops_by_shape": drops_by_shape([result]), "decision_s_max": round(max(result["decisions"]), 3)}
     if result["simulated"]:
         line["decision_simulated_s_max"] = round(max(result["simulated"]), 1)
     return line

@@ -1,7 +1,7 @@
 """The bot benchmark's solo tower counts what it claims to count (figures come from real physics)."""
 import pytest
 
-from benchmarks.bench_bots import solo_tower
+from benchmarks.bench_bots import drops_by_shape, solo_tower
 
 
 def test_random_tower_counts_placements_drops_and_fallen_pieces():
@@ -18,6 +18,11 @@ def test_random_tower_counts_placements_drops_and_fallen_pieces():
     assert 0 < result["standing"] <= 10
     assert result["height_mm"] > 0.0
     assert all(k == {"placements": 0, "drops": 0} for k in result["by_plan"].values())   # no plans
+    # Every placement is counted under its piece's shape, and so is every drop.
+    shapes = result["by_shape"].values()
+    assert sum(k["placements"] for k in shapes) == result["placements"]
+    assert sum(k["drops"] for k in shapes) == result["drops"]
+    assert len(result["by_shape"]) <= 10 and all(k["drops"] <= k["placements"] for k in shapes)
 
 
 def test_the_same_seed_builds_the_same_tower_whatever_ran_before_it():
@@ -72,6 +77,8 @@ def test_tower_seeds_prints_a_line_a_tower_and_the_bench_figures_of_those_seeds(
     # The towers are the bench's own: the same seed gives the same tower.
     again = solo_tower("random", 4)
     assert (towers[1]["drops"], towers[1]["placements"]) == (again["drops"], again["placements"])
+    assert towers[1]["drops_by_shape"] == drops_by_shape([again])
+    assert figures["tower_random_drops_by_shape"] == drops_by_shape([solo_tower("random", 3), again])
     assert figures["tower_random_drop_rate"] == round(sum(t["drops"] for t in towers) / sum(t["placements"] for t in towers), 3)
     assert figures["seeds"] == "3-4" and figures["workers"] == 1 and figures["raw_pybullet_realtime_factor"] > 0
     assert figures["raw_pybullet_realtime_factor_after"] > 0
@@ -87,3 +94,11 @@ def test_tower_seeds_refuses_a_bad_range_mode_or_worker_count_in_one_line(argv, 
     assert stopped.value.code == 2
     error = capsys.readouterr().err.strip().splitlines()[-1]
     assert error.startswith("python -m benchmarks.tower_seeds: error:")
+
+
+def test_drops_by_shape_adds_the_towers_up_most_drops_first():
+    towers = [{"by_shape": {"ball": {"placements": 2, "drops": 1}, "cone": {"placements": 1, "drops": 0}}},
+              {"by_shape": {"ball": {"placements": 1, "drops": 1}, "wedge": {"placements": 3, "drops": 1},
+                            "arch": {"placements": 1, "drops": 1}}}]
+    assert drops_by_shape(towers) == "ball 2/3, arch 1/1, wedge 1/3"      # a cone that never dropped is left out
+    assert drops_by_shape([{"by_shape": {"cone": {"placements": 4, "drops": 0}}}]) == ""
