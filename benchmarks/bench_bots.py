@@ -134,14 +134,10 @@ def solo_tower(mode: str, seed: int, on_table: Callable[[Snapshot, str, int], No
                 snapshot = world.snapshot()
             dropped = not report.nothing_fell
             drops += dropped
-            shape = by_shape.setdefault(piece_spec(piece).shape, {"placements": 0, "drops": 0})
-            shape["placements"] += 1
-            shape["drops"] += dropped
+            _tally(by_shape, piece_spec(piece).shape, dropped)
             foreseen += dropped and stand_rate < FORESEEN_BELOW
             if mode != "random":
-                kind = by_plan[_plan_kind(stand_rate)]
-                kind["placements"] += 1
-                kind["drops"] += dropped
+                _tally(by_plan, _plan_kind(stand_rate), dropped)
             fallen += len(report.fallen) or report.only_active_fell
             if not report.only_active_fell or not retry:   # as the match loop does
                 break
@@ -151,6 +147,24 @@ def solo_tower(mode: str, seed: int, on_table: Callable[[Snapshot, str, int], No
     return {"height_mm": height, "standing": standing, "drops": drops, "foreseen_drops": foreseen, "fallen": fallen,
             "placements": len(decisions), "decisions": decisions, "trials": trials, "simulated": simulated, "widened": widened,
             "by_plan": by_plan, "by_shape": by_shape}
+
+
+def _tally(counts: dict[str, dict[str, int]], key: str, dropped: bool) -> None:
+    """One more placement under `key` (a plan kind, a shape), and one more drop if it dropped."""
+    count = counts.setdefault(key, {"placements": 0, "drops": 0})
+    count["placements"] += 1
+    count["drops"] += dropped
+
+
+def _summed(results: list[dict], counts: str) -> dict[str, tuple[int, int]]:
+    """(drops, placements) under each key of the towers' `counts` ("by_plan", "by_shape"),
+    all towers together."""
+    totals: dict[str, tuple[int, int]] = {}
+    for result in results:
+        for key, count in result[counts].items():
+            drops, placed = totals.get(key, (0, 0))
+            totals[key] = (drops + count["drops"], placed + count["placements"])
+    return totals
 
 
 def _plan_kind(stand_rate: float) -> str:
@@ -266,12 +280,7 @@ def run(quick: bool = False, towers: int = TOWERS, towers_hard: int = TOWERS_HAR
 def drops_by_shape(results: list[dict]) -> str:
     """'ball 6/21, cone 2/25': drops / placements of each shape that dropped anything, most
     drops first (then by name), over `solo_tower` results; '' if none dropped."""
-    totals: dict[str, list[int]] = {}
-    for result in results:
-        for shape, counts in result["by_shape"].items():
-            total = totals.setdefault(shape, [0, 0])
-            total[0] += counts["drops"]
-            total[1] += counts["placements"]
+    totals = _summed(results, "by_shape")
     dropped = sorted((-drops, shape, placed) for shape, (drops, placed) in totals.items() if drops)
     return ", ".join(f"{shape} {-drops}/{placed}" for drops, shape, placed in dropped)
 
@@ -294,9 +303,9 @@ def tower_figures(mode: str, results: list[dict], towers: int) -> dict:
     if mode == "random":
         return figures
     figures[f"tower_{mode}_drops_foreseen_share"] = round(sum(r["foreseen_drops"] for r in results) / max(1, drops), 3)
+    by_plan = _summed(results, "by_plan")
     for kind in PLAN_KINDS:
-        placed = sum(r["by_plan"][kind]["placements"] for r in results)
-        dropped = sum(r["by_plan"][kind]["drops"] for r in results)
+        dropped, placed = by_plan[kind]
         figures[f"tower_{mode}_drops_plan_{kind}"] = f"{dropped}/{placed}"
     for name, key, digits in (("decision_s", "decisions", 3), ("decision_trials", "trials", None),
                               ("decision_simulated_s", "simulated", 1)):

@@ -5,9 +5,9 @@
 builds the towers of `benchmarks.bench_bots.solo_tower` for seeds FIRST..LAST-1 (MODE: a
 difficulty or `random`) and prints one JSON line per tower as it is done (drops, placements,
 height, drops by what the chosen plan did in its own rollouts and by shape, the slowest
-decision and the most seconds one simulated), then one line of the bench's own tower figures for those seeds
-with `raw_pybullet_realtime_factor` measured before the towers and `..._after` (a long run
-meets a machine that gets busier or quieter).
+decision and the most seconds one simulated), then one line of the bench's own tower figures
+for those seeds with `raw_pybullet_realtime_factor` measured before the towers and `..._after`
+(a long run meets a machine that gets busier or quieter).
 
 Why: `bench bots` reads the hard bot's drop rate on seeds 0-59 only, and towers are chaotic (one
 changed decision changes every later table): two versions of the bot are told apart by the

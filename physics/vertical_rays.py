@@ -20,11 +20,11 @@ tables (848,791): 92.0% meet the same body within 10 micrometres, 4.9% within 0.
 further apart, nearly all of them higher in Bullet's (its convex cast stops short of a curved
 body: a median 0.15 mm, on 24% of the rays that meet a cone and 13% of those that meet a ball),
 and 0.4% meet another body (1,458 of them meet the table here and a body in Bullet's, most
-often the base's edge). Over
-the first search and the first wider one that changes a few candidates (5,463 here, 5,501 with
-Bullet's rays, 5,445 the same; their margins 0.04 mm narrower on average) and not the planner's
-strength: the hard bot's choices on those tables stood in 386 of 400 hand trials with these
-rays and 387 with Bullet's (a177565 and the commit before it, `bench_planner.judge`).
+often the base's edge). Over the first search and the first wider one that changes a few
+candidates (5,463 here, 5,501 with Bullet's rays, 5,445 the same; their margins 0.04 mm
+narrower on average) and not the planner's strength: the hard bot's choices on those tables
+stood in 386 of 400 hand trials with these rays and 387 with Bullet's (a177565 and the commit
+before it, `bench_planner.judge`).
 """
 from __future__ import annotations
 
