@@ -30,7 +30,8 @@ from physics import Snapshot, TableLayout, World, piece_spec
 from physics.bodies import collision_file
 from physics.reference import TABLE_OF_60, TOWERS, build_table_of_60, build_tower, release_above, yaw_quat
 from physics.settings import (
-    CONE_FRICTION, GRAVITY, SCALE, SOLVER_ITERATIONS, TIME_STEP, WOOD_FRICTION, WOOD_RESTITUTION, body_coefficient,
+    BALL_ROLLING_FRICTION, CONE_FRICTION, CONTACT_BREAKING_THRESHOLD, GRAVITY, SCALE, SOLVER_ITERATIONS, TIME_STEP,
+    WOOD_FRICTION, WOOD_RESTITUTION, body_coefficient,
 )
 
 PILE_SECONDS = 1.0
@@ -72,17 +73,20 @@ def wrapper_pile() -> tuple[float, Clock]:
 
 
 def raw_pile(steps: int) -> tuple[float, Clock]:
-    """The same scene and settings with bare PyBullet calls (collision files shared with the wrapper)."""
+    """The same scene and settings with bare PyBullet calls (collision files shared with the wrapper).
+    Bullet keeps the contact breaking threshold for the whole process: the pile sets it as every
+    world does, so its figure does not depend on what ran before it."""
     layout = TableLayout.for_seats(1)
     c = connect_direct()
     try:
         pb.setPhysicsEngineParameter(fixedTimeStep=TIME_STEP, numSolverIterations=SOLVER_ITERATIONS, numSubSteps=0,
-                                     deterministicOverlappingPairs=1, enableConeFriction=CONE_FRICTION, physicsClientId=c)
+                                     deterministicOverlappingPairs=1, enableConeFriction=CONE_FRICTION,
+                                     contactBreakingThreshold=CONTACT_BREAKING_THRESHOLD, physicsClientId=c)
         pb.setGravity(0, 0, -GRAVITY * SCALE, physicsClientId=c)
         friction, restitution = body_coefficient(WOOD_FRICTION), body_coefficient(WOOD_RESTITUTION)
 
-        def wood(body: int) -> None:
-            pb.changeDynamics(body, -1, lateralFriction=friction, restitution=restitution, rollingFriction=0.0,
+        def wood(body: int, rolling: float = 0.0) -> None:
+            pb.changeDynamics(body, -1, lateralFriction=friction, restitution=restitution, rollingFriction=rolling,
                               spinningFriction=0.0, frictionAnchor=1, physicsClientId=c)
 
         half = layout.table_half_size_m * SCALE
@@ -105,7 +109,7 @@ def raw_pile(steps: int) -> tuple[float, Clock]:
             body = pb.createMultiBody(spec.mass_kg, shapes[spec.shape], basePosition=[x * SCALE, y * SCALE, z * SCALE],
                                       baseOrientation=list(FLAT), physicsClientId=c)
             pb.changeDynamics(body, -1, localInertiaDiagonal=[i * SCALE * SCALE for i in spec.inertia_kg_m2], physicsClientId=c)
-            wood(body)
+            wood(body, BALL_ROLLING_FRICTION if spec.shape == "ball" else 0.0)
             bodies.append(body)
         with Clock() as clock:
             for _ in range(steps):

@@ -21,6 +21,24 @@ WOOD_DENSITY = 600.0          # kg/m^3 (0.6 g/cm^3)
 WOOD_FRICTION = 0.45
 WOOD_RESTITUTION = 0.1
 
+# How far (relative: times a shape's size) a contact point may drift before Bullet drops it;
+# Bullet's default is 0.02. The friction anchors (physics/bodies.py) keep a contact point as long
+# as Bullet does, and on a rolling body the kept point lags behind the true one: its normal force
+# then spins the body up. A ball set rolling at 1 mm/s on the flat table was at 209 mm/s after
+# 4 s (50 mm/s: 193 mm/s after 2 s), and a ball "at rest" on a slight tilt crept, sped up and
+# rolled off a tower (measured 2026-12-06). At 0.002 the same ball at 100 mm/s slows down (67
+# mm/s after 4 s): a tenth of the lag is left, which the ball's rolling resistance absorbs.
+# Bullet keeps this value for the whole process, not per client: every world sets the same.
+CONTACT_BREAKING_THRESHOLD = 0.002
+# The ball collides as an exact sphere, touching at one point: it has no facets to rest on and
+# nothing made it stop rolling. A wooden ball on wood does (a contact patch): this is the ball's
+# own rolling friction (Bullet's combined value is this times the other body's friction). With
+# it a ball stays put on a tilt of 0.1 degree, creeps on 0.2 and rolls on 0.3; one rolling at
+# 20 mm/s on the flat table stops within 13 mm (measured 2026-12-06, with the threshold above).
+# The hull pieces keep 0: their facets already stop them, and Bullet's maintainers advise 0 or
+# near 0 (engine-notes 3.3).
+BALL_ROLLING_FRICTION = 0.0015
+
 TABLE_THICKNESS_M = 0.05
 TABLE_MARGIN_M = 0.45          # table edge distance beyond the outermost base centre
 

@@ -27,7 +27,7 @@ from physics.layout import TableLayout
 from physics.motion import MotionRecorder
 from physics.placement import Placement, PlacementReport, Verdict, run_placement
 from physics.settings import (
-    CONE_FRICTION, GRAVITY, PENETRATION_TOLERANCE_M, SCALE, SETTLE_CHECK_EVERY,
+    CONE_FRICTION, CONTACT_BREAKING_THRESHOLD, GRAVITY, PENETRATION_TOLERANCE_M, SCALE, SETTLE_CHECK_EVERY,
     SETTLE_TIMEOUT_S, SOLVER_ITERATIONS, TIME_STEP,
 )
 from physics.rest import RestTracker
@@ -91,7 +91,8 @@ class World:
         pb.resetSimulation(physicsClientId=c)
         pb.setPhysicsEngineParameter(
             fixedTimeStep=TIME_STEP, numSolverIterations=SOLVER_ITERATIONS, numSubSteps=0,
-            deterministicOverlappingPairs=1, enableConeFriction=CONE_FRICTION, physicsClientId=c,
+            deterministicOverlappingPairs=1, enableConeFriction=CONE_FRICTION,
+            contactBreakingThreshold=CONTACT_BREAKING_THRESHOLD, physicsClientId=c,
         )
         pb.setGravity(0.0, 0.0, -GRAVITY * SCALE, physicsClientId=c)
         self._shapes = bodies.ShapeCache(c)

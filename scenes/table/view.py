@@ -41,7 +41,7 @@ ABOVE_HAND_Y = -0.55       # ... and the bases above the hand bar and its button
 SLIDE_ROOM_Y = 0.08        # the camera rises only while the bases have this much room left below
 RISE_M = 0.03              # each rise, per metre of camera distance ...
 BACK_OFF = 1.06            # ... or each step back, as a zoom factor
-MAX_BACK_OFFS = 24         # at most this many moves
+MAX_BACK_OFFS = 60         # at most this many moves (a 32 cm tower on the far base, seen from close up, took 25)
 TURN_DEG_PER_S = 150.0     # follow_seat turns the view this fast (smooth, and done within ~1 s)
 
 

@@ -132,7 +132,7 @@ def test_a_rollout_can_stop_soon_after_the_first_fall_with_the_same_verdict() ->
     """Planners' rollouts need the verdict, not the wreck at rest: the same overloaded plank
     reports the same fallen pieces in far less simulated time."""
     verdicts = []
-    for stop in (None, 0.3):
+    for stop in (None, 0.1):
         with World(TableLayout.common(1, 3)) as world:
             base = world.layout.bases[0]
             _place_on(world, 0, "orange-long_plank", dx=0.04, seat=1)
@@ -193,8 +193,8 @@ def test_a_lone_drop_is_not_a_fall_even_when_the_placed_piece_counts() -> None:
 def test_a_rollout_sees_a_slow_fall_as_the_match_does() -> None:
     """A saved tower top (tests/physics/tables/README.md) where the ball on top, quiet at
     first, rolls off while the next piece settles: a rollout's verdict holds rest as long as
-    the match does, so it sees the ball go too (one that called rest after half that hold saw
-    the wedge stand, and the hard bot chose it)."""
+    the match does, so it sees the ball go too (on the table's first form, one that called rest
+    after half that hold saw the wedge stand, and the hard bot chose it)."""
     table = Snapshot.from_json((TABLES / "wedge_that_tips_a_ball_late.json").read_text())
     reports = []
     for verdict in (None, Verdict(1.0, pieces_down=2)):
