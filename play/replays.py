@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import os
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any, Sequence
@@ -133,7 +133,17 @@ class _Mismatch(Exception):
 
 def verify(replay: Replay) -> Verdict:
     """Play the file's tour again and compare; the first difference ends the check."""
-    return _play_script(*_replaying(replay))
+    return _naming_the_build(replay, _play_script(*_replaying(replay)))
+
+
+def _naming_the_build(replay: Replay, verdict: Verdict) -> Verdict:
+    """A table that settles differently in another build is not damage: say which build
+    recorded the file when it is not this one (a physics setting changes every timeline)."""
+    recorded, running = replay.header.get("game_version"), _game_version()
+    if verdict.ok or not isinstance(recorded, str) or not recorded or recorded == running:
+        return verdict
+    return replace(verdict, problem=f"{verdict.problem} (recorded by junkart3d {recorded}, this is {running}: "
+                                    f"its physics can settle a table differently)")
 
 
 def resume(replay: Replay, controllers: Sequence[Controller], recorder: ReplayWriter | None = None) -> Match:
@@ -143,7 +153,7 @@ def resume(replay: Replay, controllers: Sequence[Controller], recorder: ReplayWr
     match, script = _replaying(replay, recorder)
     if len(controllers) != len(match.controllers):
         raise ValueError(f"the replay's tour has {len(match.controllers)} seats, not {len(controllers)}")
-    verdict = _play_script(match, script)
+    verdict = _naming_the_build(replay, _play_script(match, script))
     if not verdict.ok:
         raise ReplayFormatError(f"cannot resume: the replay differs at {verdict.problem}")
     if verdict.finished:

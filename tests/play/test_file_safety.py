@@ -205,6 +205,7 @@ def _placement_lines(records: list[dict]) -> list[int]:
     ("bot time changed", "the game did place"),
     ("bot level changed", "the game did place"),
     ("release off the table", "action "),
+    ("recorded by another build", "the settled table differs from the recorded one (recorded by junkart3d 0.0.1, this is"),
 ])
 def test_edits_that_keep_the_chain_whole_are_found_by_verify(tmp_path, cut, capsys, edit, expected):
     records = _records(cut)
@@ -220,6 +221,9 @@ def test_edits_that_keep_the_chain_whole_are_found_by_verify(tmp_path, cut, caps
         records[k]["action"] = records[k]["action"].replace('"elapsed_s":', '"elapsed_s":1', 1)
     elif edit == "bot level changed":
         records[0]["seats"][0]["difficulty"] = "hard"
+    elif edit == "recorded by another build":        # whose physics settled this table otherwise
+        records[0]["game_version"] = "0.0.1"
+        records[k]["digest"] = "0" * len(records[k]["digest"])
     else:
         records[k]["trajectory"][-1][0][0] += 50.0
     path = _rewrite(tmp_path / "edited.jsonl", records)
