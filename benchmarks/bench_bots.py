@@ -21,10 +21,10 @@
 - `tower_<level>_drops_plan_stood_all` (`_some`, `_none`): drops / placements whose chosen plan
   stood in all, some or none of its own rollouts (a misjudged spot, a gamble, a hopeless top).
 - `tower_<level>_drops_by_shape` (and the random placer's): drops / placements of each shape
-  that dropped anything, most drops first. The ball is 7% of the hard bot's placements and a
-  third of its drops (seeds 0-29, 2026-12-06: 6 of 21; every other shape 11 of 282): it stands
-  only where something holds it, and a rollout in which it still rolls at its timeout has not
-  seen it fall.
+  that dropped anything, most drops first. The ball was 7% of the hard bot's placements and a
+  third of its drops (seeds 0-29, 2026-12-06: 6 of 21; every other shape 11 of 282): a ball
+  sped itself up as it rolled, which the physics of 0.2.0 cured (physics/settings.py); then 2
+  of 20 on those seeds, 3 of 43 on seeds 0-59.
 - `decision_s_p90_*` and `decision_s_max_*`: the slow tail, where a bot searched wider.
   `decision_trials_*`: the same in rollouts and settle probes per decision (what
   `PlannerParams.budget` bounds), and `decision_simulated_s_*` in the seconds they simulated

@@ -30,8 +30,8 @@ from physics import Snapshot, TableLayout, World, piece_spec
 from physics.bodies import collision_file
 from physics.reference import TABLE_OF_60, TOWERS, build_table_of_60, build_tower, release_above, yaw_quat
 from physics.settings import (
-    BALL_ROLLING_FRICTION, CONE_FRICTION, CONTACT_BREAKING_THRESHOLD, GRAVITY, SCALE, SOLVER_ITERATIONS, TIME_STEP,
-    WOOD_FRICTION, WOOD_RESTITUTION, body_coefficient,
+    CONE_FRICTION, CONTACT_BREAKING_THRESHOLD, GRAVITY, SCALE, SOLVER_ITERATIONS, TIME_STEP, WOOD_FRICTION,
+    WOOD_RESTITUTION, body_coefficient,
 )
 
 PILE_SECONDS = 1.0
@@ -109,7 +109,7 @@ def raw_pile(steps: int) -> tuple[float, Clock]:
             body = pb.createMultiBody(spec.mass_kg, shapes[spec.shape], basePosition=[x * SCALE, y * SCALE, z * SCALE],
                                       baseOrientation=list(FLAT), physicsClientId=c)
             pb.changeDynamics(body, -1, localInertiaDiagonal=[i * SCALE * SCALE for i in spec.inertia_kg_m2], physicsClientId=c)
-            wood(body, BALL_ROLLING_FRICTION if spec.shape == "ball" else 0.0)
+            wood(body, spec.rolling_friction)
             bodies.append(body)
         with Clock() as clock:
             for _ in range(steps):

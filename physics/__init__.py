@@ -52,7 +52,7 @@ World (context manager; close() empties its client and keeps it for the next wor
     world.contacts_of(piece_id, max_distance_m)
 
 Catalogue and planner helpers
-    piece_spec(piece_id) -> PieceSpec(mass_kg, inertia_kg_m2, friction, restitution, shape, colour)
+    piece_spec(piece_id) -> PieceSpec(mass_kg, inertia_kg_m2, friction, restitution, rolling_friction, shape, colour)
     catalogue()                               all 60 pieces + Nashville extras ("cactus-1".."3",
                                               "cowboy-1".."6", "bullet-1".."6")
     stable_poses(piece_id) -> (StablePose(orientation, probability, com_height_m), ...) cached

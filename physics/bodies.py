@@ -24,7 +24,7 @@ from physics.catalogue import SPHERE_RADIUS_M, PieceSpec, shape_geometry
 from physics.geometry import hull, shrink_hull
 from physics.layout import BasePlacement
 from physics.meshfile import MeshGroup, write_obj
-from physics.settings import BALL_ROLLING_FRICTION, COLLISION_MARGIN, SCALE, WOOD_FRICTION, WOOD_RESTITUTION, TABLE_THICKNESS_M, body_coefficient
+from physics.settings import COLLISION_MARGIN, SCALE, WOOD_FRICTION, WOOD_RESTITUTION, TABLE_THICKNESS_M, body_coefficient
 
 BASE_HEIGHT_M = 0.03
 
@@ -153,7 +153,7 @@ def create_piece(client: int, shapes: ShapeCache, spec: PieceSpec, position_m: t
         # Bullet's own inertia for a hull is the box inertia of its AABB: replace it with the
         # exact principal moments (kg m^2 -> kg dm^2).
         pb.changeDynamics(body, -1, localInertiaDiagonal=[i * SCALE * SCALE for i in spec.inertia_kg_m2], physicsClientId=client)
-    _wood(client, body, BALL_ROLLING_FRICTION if spec.shape in SPHERE_RADIUS_M else 0.0)
+    _wood(client, body, spec.rolling_friction)
     return body
 
 

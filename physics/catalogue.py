@@ -21,7 +21,7 @@ from game.pieces import PIECE_IDS, split_piece_id
 from physics.errors import UnknownPieceError
 from physics.geometry import combined_mass_properties, quaternion_matrix, matrix_quaternion
 from physics.meshfile import read_obj
-from physics.settings import WOOD_DENSITY, WOOD_FRICTION, WOOD_RESTITUTION
+from physics.settings import BALL_ROLLING_FRICTION, WOOD_DENSITY, WOOD_FRICTION, WOOD_RESTITUTION
 
 EXTRA_PIECE_IDS: tuple[str, ...] = (
     tuple(f"cactus-{i}" for i in range(1, 4))
@@ -69,6 +69,7 @@ class PieceSpec:
     inertia_kg_m2: tuple[float, float, float]  # principal moments = the piece frame's axes
     friction: float                            # wood-on-wood pair coefficient
     restitution: float                         # pair coefficient
+    rolling_friction: float                    # the body's own (Bullet's rollingFriction): 0 but for the exact sphere
 
 
 @dataclass(frozen=True)
@@ -143,6 +144,7 @@ def piece_spec(piece_id: str) -> PieceSpec:
         inertia_kg_m2=(float(inertia[0]), float(inertia[1]), float(inertia[2])),
         friction=WOOD_FRICTION,
         restitution=WOOD_RESTITUTION,
+        rolling_friction=BALL_ROLLING_FRICTION if shape in SPHERE_RADIUS_M else 0.0,
     )
 
 

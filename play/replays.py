@@ -139,8 +139,8 @@ def verify(replay: Replay) -> Verdict:
 def _naming_the_build(replay: Replay, verdict: Verdict) -> Verdict:
     """A table that settles differently in another build is not damage: say which build
     recorded the file when it is not this one (a physics setting changes every timeline)."""
-    recorded, running = replay.header.get("game_version"), _game_version()
-    if verdict.ok or not isinstance(recorded, str) or not recorded or recorded == running:
+    recorded, running = replay.header.get("game_version") or "", _game_version()   # a str if there (game/replay.py)
+    if verdict.ok or recorded in ("", running):
         return verdict
     return replace(verdict, problem=f"{verdict.problem} (recorded by junkart3d {recorded}, this is {running}: "
                                     f"its physics can settle a table differently)")
