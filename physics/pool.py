@@ -114,6 +114,36 @@ class _Map:
         return self.left == 0 or self.error is not None
 
 
+class Later:
+    """A `RolloutPool.map` under way on its own thread (`RolloutPool.map_later`)."""
+
+    def __init__(self, pool: "RolloutPool", task: Task, jobs: Sequence[Any]) -> None:
+        self._results: list[Any] | None = None
+        self._error: BaseException | None = None
+        self._thread: threading.Thread | None = None
+        if pool.workers == 1:
+            self._results = pool.map(task, jobs)
+        else:
+            self._thread = threading.Thread(target=self._run, args=(pool, task, jobs), name="junkart-map-later",
+                                            daemon=True)
+            self._thread.start()
+
+    def _run(self, pool: "RolloutPool", task: Task, jobs: Sequence[Any]) -> None:
+        try:
+            self._results = pool.map(task, jobs)
+        except BaseException as error:  # noqa: BLE001 - raised in the caller's thread by `result`
+            self._error = error
+
+    def result(self) -> list[Any]:
+        """The results in the jobs' order (what `map` would have returned, or raised)."""
+        if self._thread is not None:
+            self._thread.join()
+        if self._error is not None:
+            raise self._error
+        assert self._results is not None
+        return self._results
+
+
 class RolloutPool:
     """Runs `task(world, job)` for many jobs, on `workers` processes (1: here, in order).
 
@@ -167,6 +197,12 @@ class RolloutPool:
         if call.error is not None:
             raise call.error
         return call.results
+
+    def map_later(self, task: Task, jobs: Sequence[Any]) -> "Later":
+        """`map` on a thread of its own, so the caller can do other work meanwhile: `.result()`
+        waits for it. With one worker it runs here and now (there is no idle worker to give it,
+        and the in-process path stays one thread)."""
+        return Later(self, task, jobs)
 
     def interrupt(self) -> None:
         """Make the `map`s running now raise PoolInterrupted promptly, and every later one from

@@ -256,3 +256,19 @@ def test_maps_from_two_threads_at_once_share_the_workers_and_each_gets_its_own_r
 def slow_square(world: World, job: int) -> int:
     time.sleep(0.01)
     return job * job
+
+
+def test_a_map_run_later_works_while_its_caller_does_and_gives_what_map_gives(two_workers):
+    """`map_later` (what `plan_best` runs the table's baseline with while it finds candidates):
+    the caller maps others meanwhile, the results are `map`'s, and an error in a worker is
+    raised where the caller asks for them. With one worker it is `map`, here and now."""
+    jobs = list(range(1, 30))
+    later = two_workers.map_later(slow_square, jobs)
+    meanwhile = two_workers.map(slow_square, [7, 8])
+    assert later.result() == [j * j for j in jobs] and meanwhile == [49, 64]
+    failing = two_workers.map_later(divide, [1, 0])
+    with pytest.raises(WorkerCrashed, match="ZeroDivisionError"):
+        failing.result()
+    with RolloutPool(1) as alone:
+        now = alone.map_later(slow_square, [3])
+        assert now._thread is None and now.result() == [9]
