@@ -91,6 +91,11 @@ def objective_for(city: str, piece: str, structure_pieces: tuple[str, ...], long
     return tallest(long_game)
 
 
+def height_wins(city: str) -> bool:
+    """Whether the tallest structure wins in `city` (where `objective_for` aims for `tallest`)."""
+    return city not in TOUCH_CITIES | COUNT_CITIES | SURVIVAL_CITIES
+
+
 def searches_on(city: str) -> bool:
     """Whether a hard bot whose best plan fell in a rollout searches on (PlannerParams.escalations):
     where height wins and where surviving wins, a drop costing the tower or a fall towards

@@ -113,7 +113,6 @@ def test_a_hard_bot_searches_on_where_height_or_surviving_wins_and_only_there():
         assert (bot_params("hard", city).rollouts, bot_params("hard", city).extra_rollouts) == (hard.rollouts, hard.extra_rollouts)
     for city in ("monaco", "indianapolis", "new_york", "home_town", "nashville"):
         assert bot_params("hard", city).escalations == 0
-        assert bot_params("hard", city).candidates == hard.candidates
         assert bot_params("hard", city).rollouts == hard.rollouts
     for level in ("easy", "normal"):
         for city in ("tokyo", "philadelphia"):
@@ -143,3 +142,28 @@ def test_where_falls_eliminate_a_bot_counts_as_many_as_eliminate_the_placed_piec
         assert objective.counts_placed_piece and objective.falls_counted == eliminated_at
     assert not objective_for("tokyo", PLANK, (UNDER,), long_game=True).counts_placed_piece
 
+
+
+def test_where_height_does_not_win_a_hard_bot_rolls_out_its_candidates_six_at_a_time():
+    """As many candidates in all, in smaller batches (play/controllers.py `in_batches_of`): on an
+    empty base the first six already hold a spot that stands in all of a finalist's rollouts, so
+    the decision stops there, where height wins it weighs twelve."""
+    hard = DIFFICULTY_PARAMS["hard"]
+    for city in ("philadelphia", "paris", "monaco", "indianapolis", "new_york", "home_town"):
+        params = bot_params("hard", city)
+        assert params.candidates == 6
+        assert params.candidates * (1 + params.extra_batches) == hard.candidates * (1 + hard.extra_batches)
+    for city in ("tokyo", "nashville"):
+        assert (bot_params("hard", city).candidates, bot_params("hard", city).extra_batches) == \
+            (hard.candidates, hard.extra_batches)
+    with World(TableLayout.for_seats(2)) as world:
+        snapshot = world.snapshot()
+    piece = "blue-short_plank"
+    trials = {}
+    for city in ("philadelphia", "tokyo"):
+        plan = plan_placement(snapshot, 0, piece, 0, objective_for(city, piece, (), True), bot_params("hard", city),
+                              random.Random(5))
+        assert plan.stand_rate == 1.0
+        trials[city] = plan.rolled_out
+    assert trials["philadelphia"] == 6 * hard.rollouts + hard.extra_rollouts     # a batch and its leader's proof
+    assert trials["tokyo"] >= 12 * hard.rollouts + hard.extra_rollouts
