@@ -114,7 +114,11 @@ SURVIVAL_SIMULATED_BUDGET_S = 40.0
 # Measured 2026-12-06 on 2 workers, against twelve at a time: the bench's 4-bot tour (Philadelphia,
 # Monaco, Paris; seeds 7, 8, 9) took 54.6, 65.7 and 62.1 s instead of 110-122, 118.4 and 77.2
 # (worker CPU for seed 7: 85 s instead of 186-204); Philadelphia duels against easy won 16.5 of
-# 20 (seeds 0-19) and 37.5 of 40 (seeds 20-59) instead of 18 and 34.5.
+# 20 (seeds 0-19) and 37.5 of 40 (seeds 20-59) instead of 18 and 34.5. Over the tours of seeds
+# 1-9 its placements that dropped anything: Monaco 22 of 202 (23 of 201 before), Paris 10 of 57
+# (10 of 54), but Philadelphia 41 of 230 (31 of 262): among six the proven plan is less often
+# the lowest, and the long game's pile grows sooner. Eight at a time read 19 of 176 over seeds
+# 7-9 (as many as twelve) and a tour of 85.6 s.
 BATCH_WHERE_HEIGHT_DOES_NOT_WIN = {"easy": None, "normal": None, "hard": 6}
 # Which bots play the long game (see play/objectives.py): low piles where surviving wins, and
 # where height wins, growth where the next pieces can land. A strategy, not a steadier hand, so
