@@ -35,6 +35,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Sequence
 
 from physics.catalogue import stable_poses
@@ -194,7 +195,7 @@ def plan_best(snapshot: Snapshot, options: Sequence[Option], seat: int, params: 
     # tops that nothing could save.
     def settled(world: World, option: Option, _: PlannerParams, wanted: int, __: RolloutPool) -> list[Candidate]:
         return _diverse(settled_spots(world, option.structure, option.piece_id, seat, option.objective, pool,
-                                      budget, baseline.ignored()[option.structure]), wanted)
+                                      budget, baseline.ignored[option.structure]), wanted)
 
     steps = [(widened(params, 1), _spots), (params, settled), (widened(params, 2), _spots)]
     for step_params, find in steps[: params.escalations]:
@@ -208,7 +209,7 @@ def plan_best(snapshot: Snapshot, options: Sequence[Option], seat: int, params: 
         best = other if other.score > plan.score else plan
         plan = replace(best, considered=plan.considered + other.considered,
                        rolled_out=plan.rolled_out + other.rolled_out, searches=plan.searches + 1)
-    return replace(plan, probes=budget.probes, simulated_s=budget.simulated_s + baseline.simulated_s())
+    return replace(plan, probes=budget.probes, simulated_s=budget.simulated_s + baseline.simulated_s)
 
 
 class TableBaseline:
@@ -222,10 +223,12 @@ class TableBaseline:
         self.structures = sorted({option.structure for option in options})
         self._later = pool.map_later(table_baseline, [BaselineJob(snapshot, k) for k in self.structures])
 
+    @cached_property
     def ignored(self) -> dict[int, frozenset[str]]:
         """Each structure's pieces that fall by themselves (waiting for the baseline if it runs)."""
         return {k: pieces for k, (pieces, _) in zip(self.structures, self._later.result())}
 
+    @cached_property
     def simulated_s(self) -> float:
         return sum(simulated_s for _, simulated_s in self._later.result())
 
@@ -248,7 +251,7 @@ def _search(snapshot: Snapshot, options: Sequence[Option], seat: int, params: Pl
     batches = [[c for batches in per_option_batches if j < len(batches) for c in batches[j]]
                for j in range(max(len(batches) for batches in per_option_batches))]
     plan = _roll_out_and_choose(snapshot, options, heights, seat, params, rng, pool, budget, batches,
-                                sum(len(found) for found in per_option), baseline.ignored())
+                                sum(len(found) for found in per_option), baseline.ignored)
     return replace(plan, alternatives=tuple(c.release for c in per_option[plan.option]))
 
 

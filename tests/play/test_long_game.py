@@ -143,7 +143,6 @@ def test_where_falls_eliminate_a_bot_counts_as_many_as_eliminate_the_placed_piec
     assert not objective_for("tokyo", PLANK, (UNDER,), long_game=True).counts_placed_piece
 
 
-
 def test_where_height_does_not_win_a_hard_bot_rolls_out_its_candidates_six_at_a_time():
     """As many candidates in all, in smaller batches (play/controllers.py `in_batches_of`): on an
     empty base the first six already hold a spot that stands in all of a finalist's rollouts, so
